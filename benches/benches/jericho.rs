@@ -1,0 +1,2 @@
+//! jericho benchmarks (to be written with the jericho-core crate).
+fn main() {}

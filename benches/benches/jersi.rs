@@ -1,0 +1,2 @@
+//! jersi benchmarks (to be written with the jersi-core crate).
+fn main() {}

@@ -1,0 +1,2 @@
+//! jetan benchmarks (to be written with the jetan-core crate).
+fn main() {}

@@ -1,0 +1,263 @@
+//! Fixed-width sets of cells: [`Bitboard32`], [`Bitboard64`] and [`Bitboard128`], for boards of
+//! up to 32, 64 and 128 cells. Bit `i` stands for cell index `i`.
+//!
+//! ```
+//! use abstract_game::bitboard::Bitboard32;
+//! let b = Bitboard32::EMPTY.with(3).with(17);
+//! assert_eq!(b.count(), 2);
+//! assert_eq!(b.into_iter().collect::<Vec<_>>(), [3, 17]);
+//! assert!(Bitboard32::full(25).contains(24) && !Bitboard32::full(25).contains(25));
+//! ```
+
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+macro_rules! bitboard {
+    ($(#[$doc:meta])* $name:ident, $iter:ident, $word:ty, $bits:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        pub struct $name(pub $word);
+
+        impl $name {
+            /// Number of cells the type can hold.
+            pub const CAPACITY: u32 = $bits;
+            /// The empty set.
+            pub const EMPTY: $name = $name(0);
+
+            /// The set of cells `0..n` (`n` at most the capacity).
+            #[inline]
+            pub const fn full(n: u32) -> $name {
+                if n >= $bits { $name(<$word>::MAX) } else { $name(((1 as $word) << n) - 1) }
+            }
+
+            /// The set holding cell `index` alone.
+            #[inline]
+            pub const fn from_index(index: u32) -> $name {
+                $name((1 as $word) << index)
+            }
+
+            /// Whether cell `index` is in the set.
+            #[inline]
+            pub const fn contains(self, index: u32) -> bool {
+                self.0 >> index & 1 != 0
+            }
+
+            /// The set with cell `index` added.
+            #[inline]
+            #[must_use]
+            pub const fn with(self, index: u32) -> $name {
+                $name(self.0 | (1 as $word) << index)
+            }
+
+            /// The set with cell `index` removed.
+            #[inline]
+            #[must_use]
+            pub const fn without(self, index: u32) -> $name {
+                $name(self.0 & !((1 as $word) << index))
+            }
+
+            /// The set with cell `index` flipped.
+            #[inline]
+            #[must_use]
+            pub const fn toggled(self, index: u32) -> $name {
+                $name(self.0 ^ (1 as $word) << index)
+            }
+
+            /// Union.
+            #[inline]
+            pub const fn union(self, other: $name) -> $name {
+                $name(self.0 | other.0)
+            }
+
+            /// Intersection.
+            #[inline]
+            pub const fn intersect(self, other: $name) -> $name {
+                $name(self.0 & other.0)
+            }
+
+            /// The cells of `self` not in `other`.
+            #[inline]
+            pub const fn minus(self, other: $name) -> $name {
+                $name(self.0 & !other.0)
+            }
+
+            /// Whether the set is empty.
+            #[inline]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            /// Whether the sets share a cell.
+            #[inline]
+            pub const fn intersects(self, other: $name) -> bool {
+                self.0 & other.0 != 0
+            }
+
+            /// Whether every cell of `self` is in `other`.
+            #[inline]
+            pub const fn is_subset(self, other: $name) -> bool {
+                self.0 & !other.0 == 0
+            }
+
+            /// Number of cells in the set.
+            #[inline]
+            pub const fn count(self) -> u32 {
+                self.0.count_ones()
+            }
+
+            /// The lowest cell, if any.
+            #[inline]
+            pub const fn first(self) -> Option<u32> {
+                if self.0 == 0 { None } else { Some(self.0.trailing_zeros()) }
+            }
+
+            /// Removes and returns the lowest cell.
+            #[inline]
+            pub fn pop_first(&mut self) -> Option<u32> {
+                let first = self.first()?;
+                self.0 &= self.0 - 1;
+                Some(first)
+            }
+
+            /// Whether the set has more than one cell.
+            #[inline]
+            pub const fn has_many(self) -> bool {
+                self.0 & self.0.wrapping_sub(1) != 0
+            }
+        }
+
+        impl BitOr for $name {
+            type Output = $name;
+            #[inline]
+            fn bitor(self, rhs: $name) -> $name { $name(self.0 | rhs.0) }
+        }
+        impl BitAnd for $name {
+            type Output = $name;
+            #[inline]
+            fn bitand(self, rhs: $name) -> $name { $name(self.0 & rhs.0) }
+        }
+        impl BitXor for $name {
+            type Output = $name;
+            #[inline]
+            fn bitxor(self, rhs: $name) -> $name { $name(self.0 ^ rhs.0) }
+        }
+        /// The complement over the whole width: mask with [`full`](Self::full) for a smaller board.
+        impl Not for $name {
+            type Output = $name;
+            #[inline]
+            fn not(self) -> $name { $name(!self.0) }
+        }
+        impl BitOrAssign for $name {
+            #[inline]
+            fn bitor_assign(&mut self, rhs: $name) { self.0 |= rhs.0 }
+        }
+        impl BitAndAssign for $name {
+            #[inline]
+            fn bitand_assign(&mut self, rhs: $name) { self.0 &= rhs.0 }
+        }
+        impl BitXorAssign for $name {
+            #[inline]
+            fn bitxor_assign(&mut self, rhs: $name) { self.0 ^= rhs.0 }
+        }
+
+        impl IntoIterator for $name {
+            type Item = u32;
+            type IntoIter = $iter;
+            #[inline]
+            fn into_iter(self) -> $iter { $iter(self.0) }
+        }
+
+        impl FromIterator<u32> for $name {
+            fn from_iter<I: IntoIterator<Item = u32>>(iter: I) -> $name {
+                iter.into_iter().fold($name::EMPTY, |b, i| b.with(i))
+            }
+        }
+
+        /// Iterator over the cells of a bitboard, lowest first.
+        #[derive(Clone, Debug)]
+        pub struct $iter($word);
+
+        impl Iterator for $iter {
+            type Item = u32;
+            #[inline]
+            fn next(&mut self) -> Option<u32> {
+                if self.0 == 0 {
+                    None
+                } else {
+                    let i = self.0.trailing_zeros();
+                    self.0 &= self.0 - 1;
+                    Some(i)
+                }
+            }
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = self.0.count_ones() as usize;
+                (n, Some(n))
+            }
+        }
+
+        impl ExactSizeIterator for $iter {}
+        impl core::iter::FusedIterator for $iter {}
+    };
+}
+
+bitboard!(
+    /// A set of up to 32 cells.
+    Bitboard32, Bitboard32Iter, u32, 32
+);
+bitboard!(
+    /// A set of up to 64 cells.
+    Bitboard64, Bitboard64Iter, u64, 64
+);
+bitboard!(
+    /// A set of up to 128 cells.
+    Bitboard128, Bitboard128Iter, u128, 128
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn iteration_matches_membership(bits: u128) {
+            let b = Bitboard128(bits);
+            let cells: Vec<u32> = b.into_iter().collect();
+            prop_assert_eq!(cells.len() as u32, b.count());
+            prop_assert!(cells.windows(2).all(|w| w[0] < w[1]));
+            for i in 0..128 {
+                prop_assert_eq!(b.contains(i), cells.contains(&i));
+            }
+            prop_assert_eq!(cells.into_iter().collect::<Bitboard128>(), b);
+        }
+
+        #[test]
+        fn set_algebra(a: u64, c: u64) {
+            let (x, y) = (Bitboard64(a), Bitboard64(c));
+            prop_assert_eq!((x | y).count() + (x & y).count(), x.count() + y.count());
+            prop_assert_eq!(x.minus(y) | (x & y), x);
+            prop_assert_eq!(x.intersects(y), !(x & y).is_empty());
+            prop_assert_eq!(x.has_many(), x.count() > 1);
+        }
+
+        #[test]
+        fn with_without(bits: u32, i in 0u32..32) {
+            let b = Bitboard32(bits);
+            prop_assert!(b.with(i).contains(i));
+            prop_assert!(!b.without(i).contains(i));
+            prop_assert_eq!(b.toggled(i).toggled(i), b);
+        }
+    }
+
+    #[test]
+    fn full_and_pop() {
+        assert_eq!(Bitboard32::full(32).count(), 32);
+        assert_eq!(Bitboard128::full(69).count(), 69);
+        let mut b = Bitboard64::full(3);
+        assert_eq!(b.pop_first(), Some(0));
+        assert_eq!(b.pop_first(), Some(1));
+        assert_eq!(b.pop_first(), Some(2));
+        assert_eq!(b.pop_first(), None);
+    }
+}

@@ -1,0 +1,175 @@
+//! The traits every game implements.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+use core::ops::Deref;
+
+use arrayvec::ArrayVec;
+
+use crate::{Outcome, Side};
+
+/// A stack-allocated list that move generation fills.
+///
+/// Implemented for [`ArrayVec`]; each game picks a capacity large enough for its largest
+/// position.
+pub trait MoveList<M>: Default + Deref<Target = [M]> {
+    /// Appends a move.
+    fn push(&mut self, mv: M);
+    /// Removes every move.
+    fn clear(&mut self);
+}
+
+impl<M, const N: usize> MoveList<M> for ArrayVec<M, N> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        ArrayVec::push(self, mv);
+    }
+    #[inline]
+    fn clear(&mut self) {
+        ArrayVec::clear(self);
+    }
+}
+
+/// The rule options of a game, with named presets.
+pub trait Rules: Copy + Default + Eq + Debug + Send + Sync + 'static {
+    /// The preset names this game knows, the default first.
+    const PRESETS: &'static [&'static str];
+
+    /// The rules of the named preset, or `None` for an unknown name.
+    fn preset(name: &str) -> Option<Self>;
+}
+
+/// Why a checked move was refused. The position is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game has ended: no move is legal.
+    #[error("the game is over")]
+    GameOver,
+    /// The move is not among the legal moves of the position.
+    #[error("the move is not legal in this position")]
+    Illegal,
+}
+
+/// A two-player game position that only legal moves change.
+///
+/// A *move* is a whole turn, whatever it is made of: a step, a placement from a stock, a pass, a
+/// sequence of actions (Jersi's cube-then-stack turns, its double drops). Each distinct turn is
+/// generated exactly once.
+///
+/// Contract shared by every implementation, relied on by [`perft`](crate::perft) and the
+/// property tests:
+/// * when [`outcome`](Game::outcome) is `Some`, there are no legal moves;
+/// * [`count_legal_moves`](Game::count_legal_moves) equals the number of moves
+///   [`legal_moves`](Game::legal_moves) produces;
+/// * [`zobrist`](Game::zobrist), kept incrementally, equals
+///   [`zobrist_from_scratch`](Game::zobrist_from_scratch).
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// One whole turn. Small and `Copy`.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// Every rule option of the game.
+    type Rules: Rules;
+    /// The stack-allocated move list.
+    type MoveList: MoveList<Self::Move>;
+
+    /// The game's name as the command line spells it, e.g. `"jarmo"`.
+    const NAME: &'static str;
+    /// Names of [`Side::First`] and [`Side::Second`], e.g. `["Black", "White"]`.
+    const SIDE_NAMES: [&'static str; 2];
+
+    /// The start position under `rules`.
+    fn new(rules: Self::Rules) -> Self;
+
+    /// The rules this position is played under.
+    fn rules(&self) -> Self::Rules;
+
+    /// The side whose turn it is.
+    fn side_to_move(&self) -> Side;
+
+    /// Clears `moves` and fills it with every legal move (none once the game is over).
+    fn legal_moves(&self, moves: &mut Self::MoveList);
+
+    /// The number of legal moves. Games override this to count without materialising moves.
+    fn count_legal_moves(&self) -> usize {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
+    /// Whether `mv` is legal here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// Plays `mv`, which must be legal. An illegal move leaves the position in an unspecified
+    /// (but memory-safe) state; use [`play`](Game::play) for untrusted moves.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Plays `mv` if it is legal; otherwise returns an error and leaves the position unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), PlayError> {
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.is_legal(mv) {
+            return Err(PlayError::Illegal);
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// The position after `mv` (copy-make), `mv` being legal.
+    fn after(&self, mv: Self::Move) -> Self {
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        next
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The Zobrist hash, kept incrementally.
+    fn zobrist(&self) -> u64;
+
+    /// The Zobrist hash computed from the whole position; equals [`zobrist`](Game::zobrist).
+    fn zobrist_from_scratch(&self) -> u64;
+}
+
+/// Text forms of moves and positions.
+pub trait TextGame: Game {
+    /// Why a move text was refused.
+    type MoveError: std::error::Error + Send + Sync + 'static;
+    /// Why a position text was refused.
+    type PositionError: std::error::Error + Send + Sync + 'static;
+
+    /// Parses a move in the context of this position. Only a legal move parses.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+
+    /// The canonical notation of `mv`, a legal move of this position.
+    fn move_to_string(&self, mv: Self::Move) -> String;
+
+    /// The position text: every fact that changes the legal moves or the outcome.
+    fn to_text(&self) -> String;
+
+    /// Parses and validates a position text under `rules`.
+    fn from_text(text: &str, rules: Self::Rules) -> Result<Self, Self::PositionError>;
+
+    /// A multi-line text diagram of the board for people.
+    fn diagram(&self) -> String;
+
+    /// Parses and plays a whitespace-separated list of moves, stopping at the first bad one.
+    /// On error the position holds the moves played before it; the error carries the 0-based
+    /// index of the refused move.
+    fn play_line(&mut self, line: &str) -> Result<(), (usize, Self::MoveError)> {
+        for (i, text) in line.split_whitespace().enumerate() {
+            let mv = self.parse_move(text).map_err(|e| (i, e))?;
+            self.play_unchecked(mv);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,80 @@
+//! Common ground for two-player abstract board games.
+//!
+//! This crate knows no particular game. It provides:
+//!
+//! * the [`Game`] trait (legal moves, checked and unchecked play, outcome, Zobrist hash) and its
+//!   companions [`Rules`] (named rule presets) and [`TextGame`] (move notation and position text);
+//! * generic [`perft`](perft::perft) with divide, bulk counting and threads, and seeded random
+//!   [`playouts`](playout);
+//! * coordinates for [hex](hex), [square grid](square) and [graph](graph) boards, with tables
+//!   built by `const fn`;
+//! * fixed-width [bitboards](bitboard) and [Zobrist keys](zobrist);
+//! * [`Side`], [`Outcome`] and [`Scores`].
+//!
+//! It does no I/O.
+//!
+//! # Example
+//!
+//! A tiny game of Nim (take one or two stones; whoever takes the last stone wins) implemented
+//! against the trait, then counted with perft and played out at random:
+//!
+//! ```
+//! use abstract_game::{Game, MoveList, Outcome, Rules, Side, perft::perft, playout::{Rng, random_playout}};
+//! use arrayvec::ArrayVec;
+//!
+//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+//! struct NimRules;
+//! impl Rules for NimRules {
+//!     const PRESETS: &'static [&'static str] = &["standard"];
+//!     fn preset(name: &str) -> Option<Self> { (name == "standard").then_some(NimRules) }
+//! }
+//!
+//! #[derive(Clone, Copy, Debug)]
+//! struct Nim { stones: u8, to_move: Side }
+//!
+//! impl Game for Nim {
+//!     type Move = u8;
+//!     type Rules = NimRules;
+//!     type MoveList = ArrayVec<u8, 2>;
+//!     const NAME: &'static str = "nim";
+//!     const SIDE_NAMES: [&'static str; 2] = ["First", "Second"];
+//!     fn new(_: NimRules) -> Self { Nim { stones: 5, to_move: Side::First } }
+//!     fn rules(&self) -> NimRules { NimRules }
+//!     fn side_to_move(&self) -> Side { self.to_move }
+//!     fn legal_moves(&self, moves: &mut Self::MoveList) {
+//!         moves.clear();
+//!         for take in 1..=self.stones.min(2) { moves.push(take); }
+//!     }
+//!     fn play_unchecked(&mut self, take: u8) {
+//!         self.stones -= take;
+//!         self.to_move = !self.to_move;
+//!     }
+//!     fn outcome(&self) -> Option<Outcome> {
+//!         // The side that took the last stone is the one not to move.
+//!         (self.stones == 0).then(|| Outcome::win(!self.to_move))
+//!     }
+//!     fn zobrist(&self) -> u64 { self.zobrist_from_scratch() }
+//!     fn zobrist_from_scratch(&self) -> u64 { u64::from(self.stones) * 2 + self.to_move.index() as u64 }
+//! }
+//!
+//! let start = Nim::new(NimRules);
+//! assert_eq!(perft(&start, 1), 2);
+//! assert_eq!(perft(&start, 2), 4);
+//! let result = random_playout(&start, &mut Rng::seed_from_u64(7), 100);
+//! assert!(result.outcome.is_some());
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod bitboard;
+mod game;
+pub mod graph;
+pub mod hex;
+pub mod perft;
+pub mod playout;
+mod side;
+pub mod square;
+pub mod zobrist;
+
+pub use game::{Game, MoveList, PlayError, Rules, TextGame};
+pub use side::{Outcome, Scores, Side};

@@ -1,0 +1,2 @@
+//! Jarmo rules (work in progress).
+#![deny(missing_docs)]

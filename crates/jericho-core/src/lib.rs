@@ -1,0 +1,2 @@
+//! Jericho rules (work in progress).
+#![deny(missing_docs)]

@@ -1,0 +1,2 @@
+//! Jersi rules (work in progress).
+#![deny(missing_docs)]

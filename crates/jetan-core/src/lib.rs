@@ -1,0 +1,2 @@
+//! Jetan rules (work in progress).
+#![deny(missing_docs)]
