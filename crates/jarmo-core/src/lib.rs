@@ -1,2 +1,49 @@
-//! Jarmo rules (work in progress).
+//! The complete rules of **Jarmo** and its variant **Jasir**: archers on a 25-hole board joined
+//! by 39 lines, racing to the enemy's first row.
+//!
+//! * [`Position`]: a legal position; it implements [`abstract_game::Game`] (legal moves, checked
+//!   play, outcome with scores, incremental Zobrist hash) and [`abstract_game::TextGame`].
+//! * [`Rules`]: every rule option (direction, return rule, goal-row capture restriction,
+//!   blocked side, no-shuttling, first player) and the presets `jarmo`, `jasir`,
+//!   `jasir-reserve`, `jasir-basic`.
+//! * [`Move`] and its notation (`c1-d3`, `c1xd3`, `b3xa5/b1`, `@b1`, `pass`).
+//! * [`Setup`]: an unchecked position, as parsed from the position text, validated into a
+//!   [`Position`].
+//!
+//! # Example
+//!
+//! ```
+//! use abstract_game::{Game, Rules as _, perft::perft};
+//! use jarmo_core::{Position, Rules};
+//!
+//! let mut pos = Position::new(Rules::preset("jasir-basic").unwrap());
+//! assert_eq!(perft(&pos, 3), 1_307);
+//!
+//! let mv = pos.parse_move("c1-d3")?;
+//! pos.play(mv)?;
+//! assert_eq!(pos.to_text(), "wwwww/5/3b1/5/bb1bb w 0/0 0/0 0 - -");
+//! assert!(pos.parse_move("c1-d3").is_err()); // c1 is empty now
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
 #![deny(missing_docs)]
+
+pub mod board;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+pub mod rules;
+mod setup;
+mod text;
+mod zobrist;
+
+pub use board::{BLACK, Hole, Holes, WHITE};
+pub use moves::Move;
+pub use notation::{MoveError, Notation};
+pub use position::{MAX_MOVES, MoveList, Position, Shuttle};
+pub use rules::Rules;
+pub use setup::{Setup, SetupError};
+pub use text::PositionError;
+
+pub use abstract_game::{Game, Outcome, Scores, Side};

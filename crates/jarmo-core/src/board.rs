@@ -1,0 +1,267 @@
+//! The 25 holes, the 39 lines and the tables derived from them.
+
+use core::fmt;
+
+use abstract_game::Side;
+use abstract_game::bitboard::Bitboard32;
+use abstract_game::graph::GraphBoard;
+
+/// A set of holes (bit `i` is the hole with index `i`).
+pub type Holes = Bitboard32;
+
+/// One of the 25 holes, `a1`..`e5`. Files `a`..`e` left to right as Black sees the board, rows
+/// `1`..`5` from Black's side. The index is `5 * (row - 1) + file`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Hole(u8);
+
+impl Hole {
+    /// Number of holes.
+    pub const COUNT: usize = 25;
+
+    /// The hole with index `index`, if below 25.
+    pub const fn new(index: u8) -> Option<Hole> {
+        if (index as usize) < Self::COUNT {
+            Some(Hole(index))
+        } else {
+            None
+        }
+    }
+
+    /// The hole at `file` (0 for `a`) and `row` (0 for row 1), if on the board.
+    pub const fn at(file: u8, row: u8) -> Option<Hole> {
+        if file < 5 && row < 5 {
+            Some(Hole(row * 5 + file))
+        } else {
+            None
+        }
+    }
+
+    /// The index, 0..25.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The file, 0 (`a`) to 4 (`e`).
+    pub const fn file(self) -> u8 {
+        self.0 % 5
+    }
+
+    /// The row, 0 (row 1) to 4 (row 5).
+    pub const fn row(self) -> u8 {
+        self.0 / 5
+    }
+
+    /// The set holding this hole alone.
+    pub const fn bit(self) -> Holes {
+        Holes::from_index(self.0 as u32)
+    }
+
+    /// Parses `a1`..`e5` at the start of `text`; returns the hole and the rest of the text.
+    pub fn parse_prefix(text: &str) -> Option<(Hole, &str)> {
+        let bytes = text.as_bytes();
+        if bytes.len() < 2 {
+            return None;
+        }
+        let file = bytes[0].wrapping_sub(b'a');
+        let row = bytes[1].wrapping_sub(b'1');
+        Hole::at(file, row).map(|h| (h, &text[2..]))
+    }
+
+    /// Iterates over the holes of a set.
+    pub fn all_in(set: Holes) -> impl Iterator<Item = Hole> {
+        set.into_iter().map(|i| Hole(i as u8))
+    }
+}
+
+impl core::str::FromStr for Hole {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Hole, ()> {
+        match Hole::parse_prefix(s) {
+            Some((h, "")) => Ok(h),
+            _ => Err(()),
+        }
+    }
+}
+
+impl fmt::Display for Hole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.row() + 1)
+    }
+}
+
+/// Builds a hole index from its name at compile time.
+const fn h(name: &[u8; 2]) -> u8 {
+    (name[1] - b'1') * 5 + (name[0] - b'a')
+}
+
+/// The 39 lines of the board, each joining two holes.
+pub const LINES: [(u8, u8); 39] = [
+    // from row 1
+    (h(b"a1"), h(b"b3")),
+    (h(b"a1"), h(b"c2")),
+    (h(b"b1"), h(b"a3")),
+    (h(b"b1"), h(b"d2")),
+    (h(b"c1"), h(b"a2")),
+    (h(b"c1"), h(b"d3")),
+    (h(b"c1"), h(b"e2")),
+    (h(b"d1"), h(b"b2")),
+    (h(b"d1"), h(b"c3")),
+    (h(b"e1"), h(b"c2")),
+    (h(b"e1"), h(b"d3")),
+    // from row 2
+    (h(b"a2"), h(b"c3")),
+    (h(b"b2"), h(b"b3")),
+    (h(b"b2"), h(b"c2")),
+    (h(b"b2"), h(b"c4")),
+    (h(b"c2"), h(b"d2")),
+    (h(b"c2"), h(b"e3")),
+    (h(b"d2"), h(b"b3")),
+    (h(b"d2"), h(b"d3")),
+    (h(b"e2"), h(b"d4")),
+    // from row 3
+    (h(b"a3"), h(b"b5")),
+    (h(b"b3"), h(b"a5")),
+    (h(b"b3"), h(b"b4")),
+    (h(b"b3"), h(b"c3")),
+    (h(b"b3"), h(b"c5")),
+    (h(b"c3"), h(b"a4")),
+    (h(b"c3"), h(b"e4")),
+    (h(b"d3"), h(b"b4")),
+    (h(b"d3"), h(b"d4")),
+    (h(b"d3"), h(b"e5")),
+    (h(b"e3"), h(b"d5")),
+    // from row 4
+    (h(b"a4"), h(b"c5")),
+    (h(b"b4"), h(b"c4")),
+    (h(b"b4"), h(b"d5")),
+    (h(b"c4"), h(b"a5")),
+    (h(b"c4"), h(b"d4")),
+    (h(b"c4"), h(b"e5")),
+    (h(b"d4"), h(b"b5")),
+    (h(b"e4"), h(b"c5")),
+];
+
+/// The board as a graph.
+pub const GRAPH: GraphBoard<25> = GraphBoard::from_edges(&LINES);
+
+/// Neighbour masks by hole.
+pub const ADJACENT: [u32; 25] = GRAPH.adjacency_u32();
+
+/// The holes of each row, row 1 first.
+pub const ROWS: [Holes; 5] = {
+    let mut rows = [Holes::EMPTY; 5];
+    let mut r = 0;
+    while r < 5 {
+        rows[r] = Bitboard32((0b11111u32) << (5 * r));
+        r += 1;
+    }
+    rows
+};
+
+/// Every hole.
+pub const ALL_HOLES: Holes = Holes::full(25);
+
+/// Black is [`Side::First`].
+pub const BLACK: Side = Side::First;
+/// White is [`Side::Second`].
+pub const WHITE: Side = Side::Second;
+
+/// A side's own first row: row 1 for Black, row 5 for White.
+pub const fn home_row(side: Side) -> Holes {
+    match side {
+        Side::First => ROWS[0],
+        Side::Second => ROWS[4],
+    }
+}
+
+/// The row a side wants to reach: the enemy's first row.
+pub const fn goal_row(side: Side) -> Holes {
+    home_row(side.opponent())
+}
+
+/// Step targets by side and hole when backward lines are allowed (`[side][hole]`).
+pub const TARGETS_ANY: [[u32; 25]; 2] = [ADJACENT, ADJACENT];
+
+/// Step targets by side and hole on forward and lateral lines only (`[side][hole]`).
+pub const TARGETS_NO_BACKWARD: [[u32; 25]; 2] = {
+    let mut out = [[0u32; 25]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let mut i = 0;
+        while i < 25 {
+            let row = i / 5;
+            let mut bits = ADJACENT[i];
+            let mut mask = 0u32;
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let to_row = j / 5;
+                let keep = if s == 0 { to_row >= row } else { to_row <= row };
+                if keep {
+                    mask |= 1 << j;
+                }
+            }
+            out[s][i] = mask;
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_graph_has_the_lines_the_rules_count() {
+        assert_eq!(GRAPH.edge_count(), 39);
+        let mut by_vector = std::collections::BTreeMap::new();
+        for &(a, b) in &LINES {
+            let (a, b) = (Hole(a), Hole(b));
+            let df = i8::try_from(b.file()).unwrap() - i8::try_from(a.file()).unwrap();
+            let dr = i8::try_from(b.row()).unwrap() - i8::try_from(a.row()).unwrap();
+            // Normalise so the vector points up, or right when horizontal.
+            let v = if dr < 0 || (dr == 0 && df < 0) {
+                (-df, -dr)
+            } else {
+                (df, dr)
+            };
+            *by_vector.entry(v).or_insert(0) += 1;
+        }
+        assert_eq!(by_vector[&(2, 1)], 9);
+        assert_eq!(by_vector[&(-2, 1)], 9);
+        assert_eq!(by_vector[&(1, 2)], 6);
+        assert_eq!(by_vector[&(-1, 2)], 6);
+        assert_eq!(by_vector[&(0, 1)], 4);
+        assert_eq!(by_vector[&(1, 0)], 5);
+        assert_eq!(by_vector.len(), 6);
+    }
+
+    #[test]
+    fn hole_names_round_trip() {
+        for i in 0..25 {
+            let hole = Hole::new(i).unwrap();
+            assert_eq!(hole.to_string().parse::<Hole>(), Ok(hole));
+        }
+        assert!("f1".parse::<Hole>().is_err());
+        assert!("a6".parse::<Hole>().is_err());
+        assert!("a".parse::<Hole>().is_err());
+    }
+
+    #[test]
+    fn no_backward_targets_are_a_subset() {
+        for s in 0..2 {
+            for i in 0..25 {
+                assert_eq!(TARGETS_NO_BACKWARD[s][i] & !ADJACENT[i], 0);
+            }
+        }
+        // c2 (row 2) for Black: forward to e3, lateral to b2 and d2, but not back to a1 or e1.
+        let c2 = h(b"c2") as usize;
+        let names: Vec<String> = Hole::all_in(Bitboard32(TARGETS_NO_BACKWARD[0][c2]))
+            .map(|h| h.to_string())
+            .collect();
+        assert_eq!(names, ["b2", "d2", "e3"]);
+    }
+}

@@ -1,0 +1,355 @@
+//! The validated position: state, play, outcome and hash.
+
+use abstract_game::{Game, Outcome, Scores, Side};
+use arrayvec::ArrayVec;
+
+use crate::board::{Holes, goal_row, home_row};
+use crate::moves::Move;
+use crate::rules::{Blocked, ReturnRule, Rules};
+use crate::zobrist;
+
+/// Capacity of a move list. The most moves a position can have: 5 archers with at most 8
+/// targets each (no hole has more than 6 lines, see `board` tests), each step with at most 5
+/// return holes, plus 5 drops: well under 256.
+pub const MAX_MOVES: usize = 256;
+
+/// The stack-allocated list of legal moves.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// The back-and-forth record of one side for the no-shuttling rule: its last step went
+/// `from` -> `to` and was the `count`-th of an alternating chain between the same two holes
+/// (0 when the last move was not a step, or the rule is off).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Shuttle {
+    /// Where the last step started.
+    pub from: u8,
+    /// Where the last step ended.
+    pub to: u8,
+    /// Length of the alternating chain, 0..=3.
+    pub count: u8,
+}
+
+impl Shuttle {
+    /// The record after a step `from` -> `to` following `self`.
+    pub(crate) const fn after_step(self, from: u8, to: u8) -> Shuttle {
+        let count = if self.count > 0 && self.to == from && self.from == to {
+            if self.count >= 3 { 3 } else { self.count + 1 }
+        } else {
+            1
+        };
+        Shuttle { from, to, count }
+    }
+}
+
+/// A legal Jarmo or Jasir position. Only legal moves change it.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    pub(crate) rules: Rules,
+    /// Archers of Black and White.
+    pub(crate) archers: [Holes; 2],
+    /// Holes holding a marked archer (of either side).
+    pub(crate) marked: Holes,
+    /// Archers that may come back: the captured pool (seed rule) or the reserve (reserve rule).
+    pub(crate) pool: [u8; 2],
+    /// Unspent return credits (seed rule).
+    pub(crate) credits: [u8; 2],
+    pub(crate) to_move: Side,
+    /// Passes in succession just before this position (0, 1 or 2).
+    pub(crate) passes: u8,
+    pub(crate) shuttle: [Shuttle; 2],
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) hash: u64,
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when every fact is equal (the hash and outcome follow from them).
+    fn eq(&self, other: &Position) -> bool {
+        self.rules == other.rules
+            && self.archers == other.archers
+            && self.marked == other.marked
+            && self.pool == other.pool
+            && self.credits == other.credits
+            && self.to_move == other.to_move
+            && self.passes == other.passes
+            && self.shuttle == other.shuttle
+    }
+}
+
+impl Eq for Position {}
+
+impl Position {
+    /// The archers of `side`.
+    pub const fn archers(&self, side: Side) -> Holes {
+        self.archers[side.index()]
+    }
+
+    /// The holes that hold a marked archer.
+    pub const fn marked(&self) -> Holes {
+        self.marked
+    }
+
+    /// Archers of `side` that may come back (captured pool or reserve, by the return rule).
+    pub const fn pool(&self, side: Side) -> u8 {
+        self.pool[side.index()]
+    }
+
+    /// Unspent return credits of `side`.
+    pub const fn credits(&self, side: Side) -> u8 {
+        self.credits[side.index()]
+    }
+
+    /// Passes made in succession just before this position.
+    pub const fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The no-shuttling record of `side`.
+    pub const fn shuttle(&self, side: Side) -> Shuttle {
+        self.shuttle[side.index()]
+    }
+
+    /// The points of each side now: 2 per archer on the enemy's first row, 1 per other archer
+    /// on the board.
+    pub fn scores(&self) -> Scores {
+        let mut scores = Scores::default();
+        for side in Side::BOTH {
+            let own = self.archers(side);
+            let arrived = own.intersect(goal_row(side)).count();
+            scores[side] = own.count() + arrived;
+        }
+        scores
+    }
+
+    /// Whether `side` has all its archers that are on the board on the enemy's first row (and,
+    /// under the reserve rule, none in reserve).
+    pub(crate) fn has_arrived(&self, side: Side) -> bool {
+        self.archers(side).minus(goal_row(side)).is_empty()
+            && (self.rules.return_rule != ReturnRule::Reserve || self.pool[side.index()] == 0)
+    }
+
+    /// Works out the outcome of a freshly reached position.
+    pub(crate) fn compute_outcome(&self) -> Option<Outcome> {
+        if self.passes >= 2 || self.has_arrived(Side::First) || self.has_arrived(Side::Second) {
+            return Some(Outcome::by_scores(self.scores()));
+        }
+        if self.rules.blocked == Blocked::Loses && !self.has_step_or_drop() {
+            return Some(Outcome {
+                winner: Some(!self.to_move),
+                scores: Some(self.scores()),
+            });
+        }
+        None
+    }
+
+    /// Sets the outcome and the hash from the other facts.
+    pub(crate) fn finish_setup(&mut self) {
+        self.outcome = self.compute_outcome();
+        self.hash = self.hash_from_scratch();
+    }
+
+    pub(crate) fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for side in Side::BOTH {
+            for i in self.archers(side) {
+                h ^= zobrist::ARCHER[side.index()][i as usize];
+            }
+            h ^= zobrist::pool(side, self.pool[side.index()]);
+            h ^= zobrist::credits(side, self.credits[side.index()]);
+            h ^= zobrist::shuttle(side, self.shuttle[side.index()]);
+        }
+        for i in self.marked {
+            h ^= zobrist::MARKED[i as usize];
+        }
+        if self.to_move == Side::Second {
+            h ^= zobrist::SECOND_TO_MOVE;
+        }
+        h ^ zobrist::passes(self.passes)
+    }
+
+    fn set_pool(&mut self, side: Side, n: u8) {
+        let s = side.index();
+        self.hash ^= zobrist::pool(side, self.pool[s]) ^ zobrist::pool(side, n);
+        self.pool[s] = n;
+    }
+
+    fn set_credits(&mut self, side: Side, n: u8) {
+        let s = side.index();
+        self.hash ^= zobrist::credits(side, self.credits[s]) ^ zobrist::credits(side, n);
+        self.credits[s] = n;
+    }
+
+    fn set_passes(&mut self, n: u8) {
+        if n != self.passes {
+            self.hash ^= zobrist::passes(self.passes) ^ zobrist::passes(n);
+            self.passes = n;
+        }
+    }
+
+    fn set_shuttle(&mut self, side: Side, record: Shuttle) {
+        let s = side.index();
+        self.hash ^= zobrist::shuttle(side, self.shuttle[s]) ^ zobrist::shuttle(side, record);
+        self.shuttle[s] = record;
+    }
+
+    fn put_archer(&mut self, side: Side, hole: u32) {
+        self.archers[side.index()] = self.archers[side.index()].with(hole);
+        self.hash ^= zobrist::ARCHER[side.index()][hole as usize];
+    }
+
+    fn lift_archer(&mut self, side: Side, hole: u32) {
+        self.archers[side.index()] = self.archers[side.index()].without(hole);
+        self.hash ^= zobrist::ARCHER[side.index()][hole as usize];
+        if self.marked.contains(hole) {
+            self.marked = self.marked.without(hole);
+            self.hash ^= zobrist::MARKED[hole as usize];
+        }
+    }
+
+    fn apply(&mut self, mv: Move) {
+        let us = self.to_move;
+        let them = !us;
+        match mv {
+            Move::Pass => {
+                self.set_passes(self.passes + 1);
+                if self.rules.no_shuttling {
+                    self.set_shuttle(us, Shuttle::default());
+                }
+            }
+            Move::Drop(hole) => {
+                self.set_passes(0);
+                self.set_pool(us, self.pool[us.index()] - 1);
+                self.put_archer(us, hole.index() as u32);
+                if self.rules.no_shuttling {
+                    self.set_shuttle(us, Shuttle::default());
+                }
+            }
+            Move::Step {
+                from,
+                to,
+                return_to,
+            } => {
+                self.set_passes(0);
+                let (f, t) = (from.index() as u32, to.index() as u32);
+                let was_marked = self.marked.contains(f);
+                self.lift_archer(us, f);
+                let captured = self.archers(them).contains(t);
+                if captured {
+                    let victim_marked = self.marked.contains(t);
+                    self.lift_archer(them, t);
+                    let comes_back = match self.rules.return_rule {
+                        ReturnRule::Seed => true,
+                        ReturnRule::Reserve => victim_marked,
+                        ReturnRule::None => false,
+                    };
+                    if comes_back {
+                        self.set_pool(them, self.pool[them.index()] + 1);
+                    }
+                }
+                self.put_archer(us, t);
+                if was_marked || captured {
+                    self.marked = self.marked.with(t);
+                    self.hash ^= zobrist::MARKED[t as usize];
+                }
+                if self.rules.return_rule == ReturnRule::Seed {
+                    let arrived_marked = (was_marked || captured) && goal_row(us).contains(t);
+                    if arrived_marked && self.pool[us.index()] > 0 {
+                        self.set_credits(us, self.credits[us.index()].saturating_add(1));
+                    }
+                    if let Some(hole) = return_to {
+                        self.set_credits(us, self.credits[us.index()] - 1);
+                        self.set_pool(us, self.pool[us.index()] - 1);
+                        self.put_archer(us, hole.index() as u32);
+                    }
+                }
+                if self.rules.no_shuttling {
+                    self.set_shuttle(us, self.shuttle[us.index()].after_step(f as u8, t as u8));
+                }
+            }
+        }
+        self.to_move = them;
+        self.hash ^= zobrist::SECOND_TO_MOVE;
+        self.outcome = self.compute_outcome();
+    }
+
+    /// The holes of `side`'s own first row that are empty now.
+    pub(crate) fn empty_home(&self, side: Side) -> Holes {
+        home_row(side).minus(self.archers[0] | self.archers[1])
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Rules = Rules;
+    type MoveList = MoveList;
+
+    const NAME: &'static str = "jarmo";
+    const SIDE_NAMES: [&'static str; 2] = ["Black", "White"];
+
+    fn new(rules: Rules) -> Position {
+        let mut pos = Position {
+            rules,
+            archers: [home_row(Side::First), home_row(Side::Second)],
+            marked: Holes::EMPTY,
+            pool: [0; 2],
+            credits: [0; 2],
+            to_move: if rules.white_first {
+                Side::Second
+            } else {
+                Side::First
+            },
+            passes: 0,
+            shuttle: [Shuttle::default(); 2],
+            outcome: None,
+            hash: 0,
+        };
+        pos.finish_setup();
+        pos
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.for_each_move(|mv| moves.push(mv));
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        let mut found = false;
+        self.for_each_move(|m| found |= m == mv);
+        found
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+}
+
+impl Default for Position {
+    /// The `jarmo` start position.
+    fn default() -> Position {
+        Position::new(Rules::default())
+    }
+}

@@ -1,0 +1,123 @@
+//! Rule options and presets.
+
+/// Which lines an archer may move along.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Direction {
+    /// Jarmo: forward, lateral and backward lines.
+    #[default]
+    Jarmo,
+    /// Jasir: forward and lateral lines only.
+    Jasir,
+}
+
+/// How captured archers come back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ReturnRule {
+    /// A marked archer reaching the enemy's first row earns a credit that brings one captured
+    /// archer back to the owner's first row, as part of the same move.
+    #[default]
+    Seed,
+    /// Captured marked archers wait in their owner's reserve; a player may drop one on an empty
+    /// hole of the own first row instead of stepping.
+    Reserve,
+    /// Captured archers never come back.
+    None,
+}
+
+/// What happens to a side that has no legal move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Blocked {
+    /// It passes; two passes in succession end the game.
+    #[default]
+    Pass,
+    /// It loses at once, whatever the scores.
+    Loses,
+}
+
+/// Every rule option. [`Default`] is the `jarmo` preset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// Backward lines allowed (Jarmo) or not (Jasir).
+    pub direction: Direction,
+    /// How captured archers return.
+    pub return_rule: ReturnRule,
+    /// A capture onto the mover's goal row is illegal unless every other move also ends there.
+    pub goal_row_capture_restriction: bool,
+    /// Pass or lose when blocked.
+    pub blocked: Blocked,
+    /// The no-shuttling rule (seed rule 10).
+    pub no_shuttling: bool,
+    /// Whether White (rather than Black) moves first.
+    pub white_first: bool,
+}
+
+impl Rules {
+    /// `jarmo`: every default (backward moves, seed returns, no restriction, pass when blocked,
+    /// no shuttling, Black first).
+    pub const JARMO: Rules = Rules {
+        direction: Direction::Jarmo,
+        return_rule: ReturnRule::Seed,
+        goal_row_capture_restriction: false,
+        blocked: Blocked::Pass,
+        no_shuttling: true,
+        white_first: false,
+    };
+    /// `jasir`: the defaults without backward moves.
+    pub const JASIR: Rules = Rules {
+        direction: Direction::Jasir,
+        ..Rules::JARMO
+    };
+    /// `jasir-reserve`: Jasir with reserve drops, the goal-row capture restriction, blocked side
+    /// loses, no-shuttling off.
+    pub const JASIR_RESERVE: Rules = Rules {
+        direction: Direction::Jasir,
+        return_rule: ReturnRule::Reserve,
+        goal_row_capture_restriction: true,
+        blocked: Blocked::Loses,
+        no_shuttling: false,
+        white_first: false,
+    };
+    /// `jasir-basic`: Jasir without returns, blocked side loses, no-shuttling off.
+    pub const JASIR_BASIC: Rules = Rules {
+        direction: Direction::Jasir,
+        return_rule: ReturnRule::None,
+        goal_row_capture_restriction: false,
+        blocked: Blocked::Loses,
+        no_shuttling: false,
+        white_first: false,
+    };
+}
+
+impl abstract_game::Rules for Rules {
+    const PRESETS: &'static [&'static str] = &["jarmo", "jasir", "jasir-reserve", "jasir-basic"];
+
+    fn preset(name: &str) -> Option<Rules> {
+        match name {
+            "jarmo" => Some(Rules::JARMO),
+            "jasir" => Some(Rules::JASIR),
+            "jasir-reserve" => Some(Rules::JASIR_RESERVE),
+            "jasir-basic" => Some(Rules::JASIR_BASIC),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstract_game::Rules as _;
+
+    #[test]
+    fn presets_by_name() {
+        assert_eq!(Rules::default(), Rules::JARMO);
+        for name in Rules::PRESETS {
+            assert!(Rules::preset(name).is_some(), "{name}");
+        }
+        assert_eq!(Rules::preset("jasir").unwrap().direction, Direction::Jasir);
+        assert!(Rules::preset("chess").is_none());
+    }
+}

@@ -1,0 +1,55 @@
+//! Zobrist keys.
+
+use abstract_game::Side;
+use abstract_game::playout::splitmix64;
+use abstract_game::zobrist::keys;
+
+use crate::position::Shuttle;
+
+const ARCHER_KEYS: [u64; 50] = keys(0x4a61_726d_6f01);
+/// Keys for an archer of each side on each hole.
+pub(crate) const ARCHER: [[u64; 25]; 2] = {
+    let mut out = [[0; 25]; 2];
+    let mut i = 0;
+    while i < 25 {
+        out[0][i] = ARCHER_KEYS[i];
+        out[1][i] = ARCHER_KEYS[25 + i];
+        i += 1;
+    }
+    out
+};
+/// Keys for a marked archer on each hole.
+pub(crate) const MARKED: [u64; 25] = keys(0x4a61_726d_6f02);
+/// Key for White to move.
+pub(crate) const SECOND_TO_MOVE: u64 = keys::<1>(0x4a61_726d_6f03)[0];
+
+/// A key for a rarely changing counter: `tag` names the fact, `value` its value; 0 for value 0.
+const fn counter_key(tag: u64, value: u64) -> u64 {
+    if value == 0 {
+        return 0;
+    }
+    let mut s = tag << 40 ^ value;
+    splitmix64(&mut s)
+}
+
+pub(crate) const fn pool(side: Side, n: u8) -> u64 {
+    counter_key(1 + side.index() as u64, n as u64)
+}
+
+pub(crate) const fn credits(side: Side, n: u8) -> u64 {
+    counter_key(3 + side.index() as u64, n as u64)
+}
+
+pub(crate) const fn passes(n: u8) -> u64 {
+    counter_key(5, n as u64)
+}
+
+pub(crate) const SHUTTLE_KEYS: [u64; 2 * 625 * 4] = keys(0x4a61_726d_6f04);
+
+pub(crate) const fn shuttle(side: Side, s: Shuttle) -> u64 {
+    if s.count == 0 {
+        return 0;
+    }
+    SHUTTLE_KEYS
+        [((side.index() * 625 + s.from as usize * 25 + s.to as usize) << 2) | s.count as usize]
+}
