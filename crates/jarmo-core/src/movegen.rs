@@ -157,7 +157,9 @@ impl Position {
         let us = self.to_move;
         let may_return = self.rules.return_rule == ReturnRule::Seed
             && self.pool(us) > 0
-            && (self.credits(us) > 0 || self.marked.intersects(self.archers(us)));
+            && (self.credits(us) > 0
+                || self.marked.intersects(self.archers(us))
+                || self.archers(!us).intersects(goal_row(us)));
         if may_return {
             let mut n = 0;
             self.for_each_move(|_| n += 1);
