@@ -1,0 +1,214 @@
+//! Legal moves and their count: the hot loop.
+//!
+//! The pieces that may go on a square are the mover's stock masked by the tower's
+//! [fitting](crate::Tower::fitting) set; the asymmetry rule removes at most one piece (the copy
+//! of the opponent's last piece) from a few squares next to the last placement. No allocation,
+//! only masks.
+
+use abstract_game::Game;
+
+use crate::board::{ALL_SQUARES, SHARES_ACROSS, SHARES_ALIGNMENT, Square, SquareSet};
+use crate::piece::Piece;
+use crate::position::{Move, MoveList, NO_SQUARE, Position};
+use crate::rules::{AsymmetryScope, TowerIdentity};
+
+/// Why a move is not legal in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The mover has already placed this piece.
+    #[error("{piece} is not in the mover's stock")]
+    NotInStock {
+        /// The piece.
+        piece: Piece,
+    },
+    /// The tower already has four pieces.
+    #[error("the tower on {square} is full (four pieces)")]
+    TowerFull {
+        /// The square.
+        square: Square,
+    },
+    /// A piece of that size is already in the tower.
+    #[error("the tower on {square} already holds a piece of size {size}")]
+    SizeTaken {
+        /// The square.
+        square: Square,
+        /// The clashing size.
+        size: u8,
+    },
+    /// A piece of that colour is already in the tower.
+    #[error("the tower on {square} already holds a piece of colour {colour}")]
+    ColourTaken {
+        /// The square.
+        square: Square,
+        /// The clashing colour letter.
+        colour: char,
+    },
+    /// The placement copies the opponent's last placement (the asymmetry rule).
+    #[error(
+        "{piece} on {square} copies the opponent's {piece} on {copied} at the same level (asymmetry rule)"
+    )]
+    Asymmetry {
+        /// The piece.
+        piece: Piece,
+        /// Where it would go.
+        square: Square,
+        /// The opponent's last square.
+        copied: Square,
+    },
+    /// A pass is only legal when no placement is.
+    #[error("cannot pass: a placement is possible")]
+    PassNotAllowed,
+}
+
+impl Position {
+    /// The squares where the asymmetry rule forbids the piece it returns (the copy of the
+    /// opponent's last piece), or an empty set.
+    #[inline]
+    pub(crate) fn asymmetry(&self) -> (SquareSet, Piece) {
+        let none = (0, Piece::ALL[0]);
+        if self.last == NO_SQUARE {
+            return none;
+        }
+        let q = self.last as usize;
+        let scope = match self.rules.asymmetry {
+            AsymmetryScope::SharedAlignment => SHARES_ALIGNMENT[q],
+            AsymmetryScope::OtherTerritory => SHARES_ACROSS[q],
+            AsymmetryScope::Off => return none,
+        };
+        let tq = &self.towers[q];
+        let Some(piece) = tq.top() else {
+            return none;
+        };
+        if self.stocks[self.turn.index()] & piece.bit() == 0 {
+            return none;
+        }
+        let under = &tq.pieces()[..tq.height() - 1];
+        let mut forbidden = 0;
+        let mut set = scope;
+        while set != 0 {
+            let r = set.trailing_zeros() as usize;
+            set &= set - 1;
+            let tr = &self.towers[r];
+            if tr.height() != under.len() || !tr.accepts(piece) {
+                continue;
+            }
+            let same = match self.rules.identity {
+                TowerIdentity::SizesAndColours => tr.pieces() == under,
+                TowerIdentity::SizesOnly => tr
+                    .pieces()
+                    .iter()
+                    .zip(under)
+                    .all(|(a, b)| a.size() == b.size()),
+            };
+            if same {
+                forbidden |= 1 << r;
+            }
+        }
+        (forbidden, piece)
+    }
+
+    /// Number of legal placements (not counting a pass).
+    #[inline]
+    pub(crate) fn count_placements(&self) -> usize {
+        let stock = self.stocks[self.turn.index()];
+        let empty = (ALL_SQUARES & !self.occupied).count_ones() * stock.count_ones();
+        let mut total = empty;
+        let mut set = self.occupied;
+        while set != 0 {
+            let s = set.trailing_zeros() as usize;
+            set &= set - 1;
+            total += (self.towers[s].fitting() & stock).count_ones();
+        }
+        // `asymmetry` only lists squares where the piece is held and fits.
+        total -= self.asymmetry().0.count_ones();
+        total as usize
+    }
+
+    /// Number of legal moves: placements, or one pass when there are none, or zero once the
+    /// game is over.
+    #[inline]
+    pub(crate) fn count_moves(&self) -> usize {
+        if self.is_over() {
+            return 0;
+        }
+        self.count_placements().max(1)
+    }
+
+    /// Fills `moves` with the legal moves, square by square, pieces by index.
+    pub(crate) fn generate(&self, moves: &mut MoveList) {
+        moves.clear();
+        if self.is_over() {
+            return;
+        }
+        let stock = self.stocks[self.turn.index()];
+        let (forbidden, copy) = self.asymmetry();
+        for square in Square::ALL {
+            let s = square.index();
+            let mut set = self.towers[s].fitting() & stock;
+            if forbidden >> s & 1 != 0 {
+                set &= !copy.bit();
+            }
+            while set != 0 {
+                let p = set.trailing_zeros() as usize;
+                set &= set - 1;
+                moves.push(Move::Place {
+                    piece: Piece::ALL[p],
+                    square,
+                });
+            }
+        }
+        if moves.is_empty() {
+            moves.push(Move::Pass);
+        }
+    }
+
+    /// Checks one move without generating the others; `Ok` when it is legal, otherwise the
+    /// first reason it is not.
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        match mv {
+            Move::Pass => {
+                if self.count_placements() == 0 {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::PassNotAllowed)
+                }
+            }
+            Move::Place { piece, square } => {
+                if self.stocks[self.turn.index()] & piece.bit() == 0 {
+                    return Err(IllegalMove::NotInStock { piece });
+                }
+                let tower = &self.towers[square.index()];
+                if tower.height() >= crate::piece::MAX_HEIGHT {
+                    return Err(IllegalMove::TowerFull { square });
+                }
+                if tower.size_mask() >> (piece.size() - 1) & 1 != 0 {
+                    return Err(IllegalMove::SizeTaken {
+                        square,
+                        size: piece.size(),
+                    });
+                }
+                if tower.colour_mask() >> piece.colour().index() & 1 != 0 {
+                    return Err(IllegalMove::ColourTaken {
+                        square,
+                        colour: piece.colour().char(),
+                    });
+                }
+                let (forbidden, copy) = self.asymmetry();
+                if copy == piece && forbidden & square.bit() != 0 {
+                    return Err(IllegalMove::Asymmetry {
+                        piece,
+                        square,
+                        copied: Square::ALL[self.last as usize],
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+}

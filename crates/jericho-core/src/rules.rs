@@ -1,0 +1,126 @@
+//! Rule options and named presets.
+//!
+//! ```
+//! use abstract_game::Rules as _;
+//! use jericho_core::{AsymmetryScope, Rules};
+//! assert_eq!(Rules::PRESETS[0], "standard");
+//! let rules = Rules::preset("opposite-asymmetry").unwrap();
+//! assert_eq!(rules.asymmetry, AsymmetryScope::OtherTerritory);
+//! assert_eq!(Rules::preset("standard"), Some(Rules::default()));
+//! ```
+
+use abstract_game::Side;
+
+/// Where the asymmetry rule forbids copying the opponent's last placement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum AsymmetryScope {
+    /// On any other square sharing an alignment with the opponent's square (the default).
+    #[default]
+    SharedAlignment,
+    /// Only on squares sharing an alignment with the opponent's square and lying in the other
+    /// territory.
+    OtherTerritory,
+    /// The rule is off.
+    Off,
+}
+
+/// How the asymmetry rule decides that the towers under two placements are identical.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum TowerIdentity {
+    /// Same sizes and same colours, level by level (the default).
+    #[default]
+    SizesAndColours,
+    /// Same sizes level by level; colours of the pieces underneath are ignored (the placed piece
+    /// must still match in size and colour).
+    SizesOnly,
+}
+
+/// How two multi-piece towers compare when they are equal down to the bottom of the shorter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum EqualPrefix {
+    /// The taller tower wins (the default).
+    #[default]
+    TallerWins,
+    /// They tie.
+    Tie,
+}
+
+/// Every rule option of Jericho.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// Scope of the asymmetry rule.
+    pub asymmetry: AsymmetryScope,
+    /// Tower identity in the asymmetry rule.
+    pub identity: TowerIdentity,
+    /// Equal prefix of two multi-piece towers.
+    pub equal_prefix: EqualPrefix,
+    /// The side that moves first: South ([`Side::First`]) by default.
+    pub first_player: Side,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::STANDARD
+    }
+}
+
+impl Rules {
+    /// The standard rules: every option at its default.
+    pub const STANDARD: Rules = Rules {
+        asymmetry: AsymmetryScope::SharedAlignment,
+        identity: TowerIdentity::SizesAndColours,
+        equal_prefix: EqualPrefix::TallerWins,
+        first_player: Side::First,
+    };
+
+    /// These rules with `side` moving first.
+    #[must_use]
+    pub const fn with_first_player(mut self, side: Side) -> Rules {
+        self.first_player = side;
+        self
+    }
+
+    /// Whether an equal prefix ties (the `prefix-tie` option).
+    #[inline]
+    pub const fn prefix_tie(&self) -> bool {
+        matches!(self.equal_prefix, EqualPrefix::Tie)
+    }
+}
+
+impl abstract_game::Rules for Rules {
+    const PRESETS: &'static [&'static str] = &[
+        "standard",
+        "opposite-asymmetry",
+        "no-asymmetry",
+        "size-identity",
+        "prefix-tie",
+    ];
+
+    fn preset(name: &str) -> Option<Rules> {
+        let base = Rules::STANDARD;
+        Some(match name {
+            "standard" => base,
+            "opposite-asymmetry" => Rules {
+                asymmetry: AsymmetryScope::OtherTerritory,
+                ..base
+            },
+            "no-asymmetry" => Rules {
+                asymmetry: AsymmetryScope::Off,
+                ..base
+            },
+            "size-identity" => Rules {
+                identity: TowerIdentity::SizesOnly,
+                ..base
+            },
+            "prefix-tie" => Rules {
+                equal_prefix: EqualPrefix::Tie,
+                ..base
+            },
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,234 @@
+//! A raw, unchecked position ([`Setup`]) and its validation into a [`Position`].
+//!
+//! ```
+//! use jericho_core::{Position, Rules, Setup};
+//! let setup = Setup::empty();
+//! let pos: Position = setup.validate(Rules::default()).unwrap();
+//! assert_eq!(pos.to_setup(), Setup::empty());
+//! ```
+
+use abstract_game::Side;
+
+use crate::board::{Square, SquareSet};
+use crate::piece::{Piece, PieceSet, Tower};
+use crate::position::{NO_SQUARE, Position};
+use crate::rules::Rules;
+
+/// Everything a position text says, unchecked.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The pieces on each square (indexed by [`Square::index`]), bottom first.
+    pub towers: [Vec<Piece>; 26],
+    /// The stocks, South's then North's.
+    pub stocks: [PieceSet; 2],
+    /// The side to move.
+    pub turn: Side,
+    /// The opponent's placement of the last turn (piece and square), if the last turn was one.
+    pub last: Option<(Piece, Square)>,
+    /// Both monolith counts as they stood before the last turn, South's then North's.
+    pub earlier: [u8; 2],
+    /// Passes in a row that ended the last turns (0, 1 or 2).
+    pub passes: u8,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::empty()
+    }
+}
+
+/// Why a [`Setup`] is not a valid position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A tower has more than four pieces.
+    #[error("the tower on {square} has {height} pieces (at most 4)")]
+    TowerTooTall {
+        /// The square.
+        square: Square,
+        /// Its height.
+        height: usize,
+    },
+    /// Two pieces of a tower share a size.
+    #[error("the tower on {square} has two pieces of size {size}")]
+    SizeRepeated {
+        /// The square.
+        square: Square,
+        /// The repeated size.
+        size: u8,
+    },
+    /// Two pieces of a tower share a colour.
+    #[error("the tower on {square} has two pieces of colour {colour}")]
+    ColourRepeated {
+        /// The square.
+        square: Square,
+        /// The repeated colour letter.
+        colour: char,
+    },
+    /// A piece does not appear exactly twice over the board and both stocks.
+    #[error("{piece} appears {count} times on the board and in the stocks (it must be exactly 2)")]
+    PieceCount {
+        /// The piece.
+        piece: Piece,
+        /// How many copies were found.
+        count: u32,
+    },
+    /// The last placement's piece is not on top of its square.
+    #[error("the last placement {piece}@{square} is not the top of the tower on {square}")]
+    LastNotOnTop {
+        /// The piece.
+        piece: Piece,
+        /// The square.
+        square: Square,
+    },
+    /// The side that made the last placement still holds that piece.
+    #[error("{side} made the last placement with {piece} but still holds it")]
+    LastStillHeld {
+        /// The piece.
+        piece: Piece,
+        /// The side that is not to move, as its name.
+        side: &'static str,
+    },
+    /// A last placement is given although the last turn was a pass.
+    #[error("a last placement is given but the last turn was a pass")]
+    LastAfterPass,
+    /// More than two passes in a row.
+    #[error("{passes} passes in a row (at most 2)")]
+    TooManyPasses {
+        /// The count given.
+        passes: u8,
+    },
+    /// A monolith count above 13, or counts adding up to more than 13.
+    #[error("monolith counts {south}/{north} are impossible (13 monoliths in all)")]
+    MonolithCounts {
+        /// South's count.
+        south: u8,
+        /// North's count.
+        north: u8,
+    },
+}
+
+impl Setup {
+    /// The empty board: full stocks, South to move, no history.
+    pub fn empty() -> Setup {
+        Setup {
+            towers: Default::default(),
+            stocks: [PieceSet::FULL; 2],
+            turn: Side::First,
+            last: None,
+            earlier: [0; 2],
+            passes: 0,
+        }
+    }
+
+    /// Checks the setup and builds the position under `rules`.
+    pub fn validate(&self, rules: Rules) -> Result<Position, SetupError> {
+        let mut towers = [Tower::EMPTY; 26];
+        let mut occupied: SquareSet = 0;
+        let mut copies = [0u32; 25];
+        for square in Square::ALL {
+            let pieces = &self.towers[square.index()];
+            if pieces.len() > 4 {
+                return Err(SetupError::TowerTooTall {
+                    square,
+                    height: pieces.len(),
+                });
+            }
+            let mut tower = Tower::EMPTY;
+            for &p in pieces {
+                if tower.size_mask() >> (p.size() - 1) & 1 != 0 {
+                    return Err(SetupError::SizeRepeated {
+                        square,
+                        size: p.size(),
+                    });
+                }
+                if tower.colour_mask() >> p.colour().index() & 1 != 0 {
+                    return Err(SetupError::ColourRepeated {
+                        square,
+                        colour: p.colour().char(),
+                    });
+                }
+                tower = tower.with(p);
+                copies[p.index()] += 1;
+            }
+            if !tower.is_empty() {
+                occupied |= square.bit();
+            }
+            towers[square.index()] = tower;
+        }
+        for side in Side::BOTH {
+            for p in self.stocks[side.index()].iter() {
+                copies[p.index()] += 1;
+            }
+        }
+        if let Some(piece) = Piece::ALL.into_iter().find(|p| copies[p.index()] != 2) {
+            return Err(SetupError::PieceCount {
+                piece,
+                count: copies[piece.index()],
+            });
+        }
+        if self.passes > 2 {
+            return Err(SetupError::TooManyPasses {
+                passes: self.passes,
+            });
+        }
+        let last = match self.last {
+            None => NO_SQUARE,
+            Some((piece, square)) => {
+                if self.passes > 0 {
+                    return Err(SetupError::LastAfterPass);
+                }
+                if towers[square.index()].top() != Some(piece) {
+                    return Err(SetupError::LastNotOnTop { piece, square });
+                }
+                let mover = !self.turn;
+                if self.stocks[mover.index()].contains(piece) {
+                    return Err(SetupError::LastStillHeld {
+                        piece,
+                        side: <Position as abstract_game::Game>::SIDE_NAMES[mover.index()],
+                    });
+                }
+                square.index() as u8
+            }
+        };
+        let [south, north] = self.earlier;
+        if south > 13 || north > 13 || south + north > 13 {
+            return Err(SetupError::MonolithCounts { south, north });
+        }
+        let mut pos = Position {
+            towers,
+            occupied,
+            stocks: [self.stocks[0].0, self.stocks[1].0],
+            lead: [0; 2],
+            hash: 0,
+            rules,
+            turn: self.turn,
+            last,
+            earlier: self.earlier,
+            passes: self.passes,
+        };
+        pos.refresh_leads();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+}
+
+impl Position {
+    /// The raw facts of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            towers: core::array::from_fn(|s| self.towers[s].pieces().to_vec()),
+            stocks: [PieceSet(self.stocks[0]), PieceSet(self.stocks[1])],
+            turn: self.turn,
+            last: self.last_placement().map(|l| (l.piece, l.square)),
+            earlier: self.earlier,
+            passes: self.passes,
+        }
+    }
+}
+
+impl From<&Position> for Setup {
+    fn from(pos: &Position) -> Setup {
+        pos.to_setup()
+    }
+}
