@@ -1,0 +1,300 @@
+//! Squares, square sets and the geometry tables of the 10x10 board.
+//!
+//! Square `a1` has index 0, `j1` index 9, `a2` index 10, ..., `j10` index 99: index =
+//! `rank * 10 + file`. A set of squares is a [`Bitboard`] whose bit `i` stands for index `i`.
+//! Every table here is computed by `const fn` at compile time.
+
+use core::fmt;
+
+use abstract_game::bitboard::Bitboard128;
+use abstract_game::square::Coord;
+
+/// A set of squares of the Jetan board (bits 0..100 of a `u128`).
+pub type Bitboard = Bitboard128;
+
+/// Number of files and of ranks.
+pub const SIZE: u8 = 10;
+
+/// Number of squares.
+pub const SQUARES: usize = 100;
+
+/// One of the 100 squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Square(u8);
+
+impl Square {
+    /// Every square, `a1` first, rank by rank.
+    pub const ALL: [Square; SQUARES] = {
+        let mut all = [Square(0); SQUARES];
+        let mut i = 0;
+        while i < SQUARES {
+            all[i] = Square(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The square on `file` (0 for `a`) and `rank` (0 for rank 1), if both are below 10.
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < SIZE && rank < SIZE {
+            Some(Square(rank * SIZE + file))
+        } else {
+            None
+        }
+    }
+
+    /// The square with index `index` (`rank * 10 + file`), if below 100.
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < SQUARES {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The index `rank * 10 + file`, in `0..100`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The file, 0 for `a` to 9 for `j`.
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 % SIZE
+    }
+
+    /// The rank, 0 for rank 1 to 9 for rank 10.
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 / SIZE
+    }
+
+    /// The set holding this square alone.
+    #[inline]
+    pub const fn bit(self) -> Bitboard {
+        Bitboard128(1u128 << self.0)
+    }
+
+    /// The square's coordinates on the shared grid type.
+    pub const fn coord(self) -> Coord {
+        Coord::new(self.file() as i8, self.rank() as i8)
+    }
+
+    /// King-move (Chebyshev) distance between two squares.
+    pub const fn distance(self, other: Square) -> u8 {
+        let df = self.file().abs_diff(other.file());
+        let dr = self.rank().abs_diff(other.rank());
+        if df > dr { df } else { dr }
+    }
+
+    /// Whether the square is one of the orange squares (`a1` is black, `j1` orange).
+    pub const fn is_orange(self) -> bool {
+        (self.file() + self.rank()) % 2 == 1
+    }
+
+    /// Parses a leading square name such as `e2` or `j10`; returns the square and the number
+    /// of bytes read.
+    pub fn parse_prefix(text: &str) -> Option<(Square, usize)> {
+        let (c, n) = Coord::parse(text)?;
+        if c.file < 0 || c.rank < 0 {
+            return None;
+        }
+        Some((Square::new(c.file as u8, c.rank as u8)?, n))
+    }
+}
+
+impl fmt::Display for Square {
+    /// Writes `a1` .. `j10`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl core::str::FromStr for Square {
+    type Err = ();
+    /// Parses exactly one square name.
+    fn from_str(s: &str) -> Result<Square, ()> {
+        match Square::parse_prefix(s) {
+            Some((sq, n)) if n == s.len() => Ok(sq),
+            _ => Err(()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raw u128 square sets used by move generation.
+
+/// All 100 squares.
+pub(crate) const ALL_BITS: u128 = (1u128 << 100) - 1;
+
+const fn file_mask(file: u8) -> u128 {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < SIZE {
+        m |= 1u128 << (r * SIZE + file);
+        r += 1;
+    }
+    m
+}
+
+/// Every square except file `a`.
+const NOT_A: u128 = ALL_BITS & !file_mask(0);
+/// Every square except file `j`.
+const NOT_J: u128 = ALL_BITS & !file_mask(SIZE - 1);
+
+/// The set `b` moved one square north (towards rank 10).
+#[inline(always)]
+pub(crate) const fn north(b: u128) -> u128 {
+    (b << 10) & ALL_BITS
+}
+/// The set `b` moved one square south.
+#[inline(always)]
+pub(crate) const fn south(b: u128) -> u128 {
+    b >> 10
+}
+/// The set `b` moved one square east (towards file `j`).
+#[inline(always)]
+pub(crate) const fn east(b: u128) -> u128 {
+    (b & NOT_J) << 1
+}
+/// The set `b` moved one square west.
+#[inline(always)]
+pub(crate) const fn west(b: u128) -> u128 {
+    (b & NOT_A) >> 1
+}
+
+/// Every square one orthogonal step from a square of `b`.
+#[inline(always)]
+pub(crate) const fn orth_step(b: u128) -> u128 {
+    north(b) | south(b) | east(b) | west(b)
+}
+
+/// Every square one diagonal step from a square of `b`.
+#[inline(always)]
+pub(crate) const fn diag_step(b: u128) -> u128 {
+    let h = east(b) | west(b);
+    north(h) | south(h)
+}
+
+/// Every square one king step from a square of `b`.
+#[inline(always)]
+pub(crate) const fn king_step(b: u128) -> u128 {
+    let e = east(b);
+    let w = west(b);
+    let h = b | e | w;
+    north(h) | south(h) | e | w
+}
+
+const fn table(kind: u8) -> [u128; SQUARES] {
+    let mut t = [0u128; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let b = 1u128 << i;
+        t[i] = match kind {
+            0 => orth_step(b),
+            1 => diag_step(b),
+            _ => king_step(b),
+        };
+        i += 1;
+    }
+    t
+}
+
+/// Orthogonal neighbours of each square.
+pub(crate) static ORTH: [u128; SQUARES] = table(0);
+/// Diagonal neighbours of each square.
+pub(crate) static DIAG: [u128; SQUARES] = table(1);
+/// King neighbours of each square.
+pub(crate) static KING: [u128; SQUARES] = table(2);
+
+/// The squares a jumping piece of three steps reaches from `from` on an empty board: every
+/// end of a three-step path that stays on the board and does not end on `from`. Without
+/// `revisit` the four squares of the path must be distinct. `diagonal_only` selects the Flier's
+/// steps, otherwise the Princess's king steps. Paths are enumerated here, at compile time only.
+const fn jump_reach(from: usize, diagonal_only: bool, revisit: bool) -> u128 {
+    let steps = if diagonal_only { DIAG_C } else { KING_C };
+    let mut out = 0u128;
+    let mut a_set = steps[from];
+    while a_set != 0 {
+        let a = a_set.trailing_zeros() as usize;
+        a_set &= a_set - 1;
+        let mut b_set = steps[a];
+        while b_set != 0 {
+            let b = b_set.trailing_zeros() as usize;
+            b_set &= b_set - 1;
+            if !revisit && b == from {
+                continue;
+            }
+            let mut c_set = steps[b];
+            while c_set != 0 {
+                let c = c_set.trailing_zeros() as usize;
+                c_set &= c_set - 1;
+                if c == from || (!revisit && c == a) {
+                    continue;
+                }
+                out |= 1u128 << c;
+            }
+        }
+    }
+    out
+}
+
+const DIAG_C: [u128; SQUARES] = table(1);
+const KING_C: [u128; SQUARES] = table(2);
+
+const fn jump_table(diagonal_only: bool, revisit: bool) -> [u128; SQUARES] {
+    let mut t = [0u128; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        t[i] = jump_reach(i, diagonal_only, revisit);
+        i += 1;
+    }
+    t
+}
+
+/// Flier destinations on an empty board, `[no revisit, revisit]`.
+pub(crate) static FLIER: [[u128; SQUARES]; 2] = [jump_table(true, false), jump_table(true, true)];
+/// Princess (normal move) destinations on an empty board, `[no revisit, revisit]`.
+pub(crate) static PRINCESS: [[u128; SQUARES]; 2] =
+    [jump_table(false, false), jump_table(false, true)];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_round_trip() {
+        for sq in Square::ALL {
+            assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+            assert_eq!(Square::new(sq.file(), sq.rank()), Some(sq));
+        }
+        assert!("k1".parse::<Square>().is_err());
+        assert!("a11".parse::<Square>().is_err());
+        assert!(!Square::new(0, 0).unwrap().is_orange());
+        assert!(Square::new(9, 0).unwrap().is_orange());
+    }
+
+    #[test]
+    fn neighbour_counts() {
+        assert_eq!(KING[0].count_ones(), 3);
+        assert_eq!(KING[55].count_ones(), 8);
+        assert_eq!(ORTH[9].count_ones(), 2);
+        assert_eq!(DIAG[99].count_ones(), 1);
+        for i in 0..SQUARES {
+            assert_eq!(KING[i], ORTH[i] | DIAG[i]);
+            assert_eq!(KING[i] & (1u128 << i), 0);
+        }
+    }
+
+    #[test]
+    fn jump_tables() {
+        // From a central square: 16 Flier squares and the 48 within three king steps.
+        assert_eq!(FLIER[0][44].count_ones(), 16);
+        assert_eq!(PRINCESS[0][44].count_ones(), 48);
+        // In the corner, the Flier cannot come back to b2 without revisiting it.
+        assert_eq!(FLIER[0][0] & (1u128 << 11), 0);
+        assert_ne!(FLIER[1][0] & (1u128 << 11), 0);
+    }
+}

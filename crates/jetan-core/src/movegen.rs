@@ -1,0 +1,308 @@
+//! Legal move generation and counting: the hot loop.
+//!
+//! No path is enumerated here. Each piece's destinations come from neighbour tables and
+//! whole-board shifts of `u128` square sets, combined with the set of empty squares:
+//!
+//! * one- and two-step pieces: the first step's squares that are empty, stepped once more;
+//!   no two-step path can visit a square twice except by returning to the start, which is never
+//!   a destination, so both path options give the same moves;
+//! * three-step non-jumpers (Dwar, Chief): with revisits allowed, two set-wise steps through the
+//!   empty squares (and the vacated start) then a last step; without revisits, the paths are
+//!   grouped by their first square `a`, whose second squares may not be the start and whose last
+//!   squares may not be `a` itself;
+//! * jumpers (Flier, Princess): a table of destinations per square and path option;
+//! * the Princess: the enemy's attack map is built once per position with her lifted off her
+//!   square; she may end only on empty squares outside it.
+
+use crate::board::{
+    ALL_BITS, DIAG, FLIER, KING, ORTH, PRINCESS, diag_step, east, king_step, north, orth_step,
+    south, west,
+};
+use crate::piece::{Kind, Side};
+use crate::position::{Move, MoveList, Position};
+
+/// Where generated moves go: a counter or a list.
+pub(crate) trait Sink {
+    /// Moves from `from` to every square of `targets`.
+    fn piece_moves(&mut self, from: usize, targets: u128);
+    /// Moves to every square of `targets`, each from the square `delta` indices before it.
+    fn shifted(&mut self, targets: u128, delta: i32);
+    /// Escape moves from `from` to every square of `targets`.
+    fn escapes(&mut self, from: usize, targets: u128);
+}
+
+/// Counts moves.
+pub(crate) struct Counter(pub usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: usize, targets: u128) {
+        self.0 += targets.count_ones() as usize;
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, _delta: i32) {
+        self.0 += targets.count_ones() as usize;
+    }
+    #[inline(always)]
+    fn escapes(&mut self, _from: usize, targets: u128) {
+        self.0 += targets.count_ones() as usize;
+    }
+}
+
+/// Fills a move list.
+pub(crate) struct Filler<'a>(pub &'a mut MoveList);
+
+impl Sink for Filler<'_> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: usize, mut targets: u128) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            self.0.push(Move::from_indices(from, to, false));
+        }
+    }
+    #[inline(always)]
+    fn shifted(&mut self, mut targets: u128, delta: i32) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as i32;
+            targets &= targets - 1;
+            self.0.push(Move::from_indices(
+                (to - delta) as usize,
+                to as usize,
+                false,
+            ));
+        }
+    }
+    #[inline(always)]
+    fn escapes(&mut self, from: usize, mut targets: u128) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            self.0.push(Move::from_indices(from, to, true));
+        }
+    }
+}
+
+/// Panthan steps of `side` as (shifted set, index delta) for the five directions.
+#[inline(always)]
+fn panthan_shifts(side: Side, p: u128) -> [(u128, i32); 5] {
+    let e = east(p);
+    let w = west(p);
+    match side {
+        Side::First => [
+            (north(p), 10),
+            (north(e), 11),
+            (north(w), 9),
+            (e, 1),
+            (w, -1),
+        ],
+        Side::Second => [
+            (south(p), -10),
+            (south(e), -9),
+            (south(w), -11),
+            (e, 1),
+            (w, -1),
+        ],
+    }
+}
+
+/// Every square a Panthan of `side` on a square of `p` steps to (whatever stands there).
+#[inline(always)]
+fn panthan_reach(side: Side, p: u128) -> u128 {
+    let e = east(p);
+    let w = west(p);
+    let h = p | e | w;
+    let fwd = match side {
+        Side::First => north(h),
+        Side::Second => south(h),
+    };
+    fwd | e | w
+}
+
+/// Ends of the three-step non-jumping paths from `x`. `pass` is the set of squares a path may
+/// cross (empty squares, plus `x` itself when revisits are allowed). With `return_to_first`
+/// a path may end on its own first square (revisit option, real moves); without it, it may
+/// not (no-revisit option, and every threat test: a piece crossing the Princess's square is
+/// blocked by her). The result may contain occupied squares and never contains `x`.
+#[inline(always)]
+fn reach3<const KING_STEPS: bool>(x: usize, pass: u128, return_to_first: bool) -> u128 {
+    let first = if KING_STEPS { KING[x] } else { ORTH[x] } & pass;
+    let step = |b: u128| {
+        if KING_STEPS {
+            king_step(b)
+        } else {
+            orth_step(b)
+        }
+    };
+    let out = if return_to_first {
+        step(step(first) & pass)
+    } else {
+        let mut out = 0u128;
+        let mut rest = first;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let second = if KING_STEPS { KING[a] } else { ORTH[a] } & pass;
+            out |= step(second) & !(1u128 << a);
+        }
+        out
+    };
+    out & !(1u128 << x)
+}
+
+/// Destinations (occupied or not) of a non-Princess piece of kind `kind` on `x`, with `empty`
+/// the empty squares. `moves` selects the path rule of real moves; otherwise the threat rule
+/// (the path may not end on its first square).
+#[inline(always)]
+fn reach(kind: Kind, side: Side, x: usize, empty: u128, revisit: bool, moves: bool) -> u128 {
+    let bit = 1u128 << x;
+    match kind {
+        Kind::Panthan => panthan_reach(side, bit),
+        Kind::Thoat => diag_step(ORTH[x] & empty),
+        Kind::Warrior => orth_step(ORTH[x] & empty) & !bit,
+        Kind::Padwar => diag_step(DIAG[x] & empty) & !bit,
+        Kind::Dwar => {
+            let pass = if revisit { empty | bit } else { empty };
+            reach3::<false>(x, pass, revisit && moves)
+        }
+        Kind::Chief => {
+            let pass = if revisit { empty | bit } else { empty };
+            reach3::<true>(x, pass, revisit && moves)
+        }
+        Kind::Flier => FLIER[revisit as usize][x],
+        Kind::Princess => 0,
+    }
+}
+
+impl Position {
+    /// The squares where a piece of `side` other than its Princess could capture an enemy
+    /// piece, with `lifted` (a set of squares) treated as empty.
+    #[inline]
+    pub(crate) fn attacks(&self, side: Side, lifted: u128) -> u128 {
+        let mine = self.by_side[side.index()];
+        let empty = (ALL_BITS & !(self.by_side[0] | self.by_side[1])) | lifted;
+        let revisit = self.rules.revisit;
+        let k = |kind: Kind| self.by_kind[kind.index()] & mine;
+        let mut att = panthan_reach(side, k(Kind::Panthan));
+        att |= diag_step(orth_step(k(Kind::Thoat)) & empty);
+        att |= orth_step(orth_step(k(Kind::Warrior)) & empty);
+        att |= diag_step(diag_step(k(Kind::Padwar)) & empty);
+        let mut fliers = k(Kind::Flier);
+        while fliers != 0 {
+            let x = fliers.trailing_zeros() as usize;
+            fliers &= fliers - 1;
+            att |= FLIER[revisit as usize][x];
+        }
+        let mut dwars = k(Kind::Dwar);
+        while dwars != 0 {
+            let x = dwars.trailing_zeros() as usize;
+            dwars &= dwars - 1;
+            att |= reach(Kind::Dwar, side, x, empty, revisit, false);
+        }
+        let mut chiefs = k(Kind::Chief);
+        while chiefs != 0 {
+            let x = chiefs.trailing_zeros() as usize;
+            chiefs &= chiefs - 1;
+            att |= reach(Kind::Chief, side, x, empty, revisit, false);
+        }
+        att
+    }
+
+    /// Whether an enemy piece other than the Princess could capture on `square` if the
+    /// Princess of the side to move stood there.
+    pub(crate) fn threatened_for_princess(&self, square: usize) -> bool {
+        let side = self.to_move;
+        let lifted = self.by_kind[Kind::Princess.index()] & self.by_side[side.index()];
+        self.attacks(!side, lifted) & (1u128 << square) != 0
+    }
+
+    /// Sends every legal move (none once the game is over) to `sink`.
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        if self.result.is_some() {
+            return;
+        }
+        let side = self.to_move;
+        let mine = self.by_side[side.index()];
+        let theirs = self.by_side[(!side).index()];
+        let empty = ALL_BITS & !(mine | theirs);
+        let not_mine = ALL_BITS & !mine;
+        let revisit = self.rules.revisit;
+        let k = |kind: Kind| self.by_kind[kind.index()] & mine;
+
+        let panthans = k(Kind::Panthan);
+        if panthans != 0 {
+            for (targets, delta) in panthan_shifts(side, panthans) {
+                sink.shifted(targets & not_mine, delta);
+            }
+        }
+        for kind in [
+            Kind::Thoat,
+            Kind::Warrior,
+            Kind::Padwar,
+            Kind::Dwar,
+            Kind::Flier,
+            Kind::Chief,
+        ] {
+            let mut set = k(kind);
+            while set != 0 {
+                let x = set.trailing_zeros() as usize;
+                set &= set - 1;
+                sink.piece_moves(x, reach(kind, side, x, empty, revisit, true) & not_mine);
+            }
+        }
+        let princess = k(Kind::Princess);
+        if princess != 0 {
+            let x = princess.trailing_zeros() as usize;
+            let safe = empty & !self.attacks(!side, princess);
+            let near = PRINCESS[revisit as usize][x];
+            sink.piece_moves(x, safe & near);
+            if self.rules.escape && self.escape_left[side.index()] {
+                sink.escapes(x, safe & !near);
+            }
+        }
+    }
+
+    /// Whether the side to move has a legal move, ignoring whether the game is over. Cheap
+    /// pieces are tried first.
+    pub(crate) fn has_any_move(&self) -> bool {
+        let side = self.to_move;
+        let mine = self.by_side[side.index()];
+        let theirs = self.by_side[(!side).index()];
+        let empty = ALL_BITS & !(mine | theirs);
+        let not_mine = ALL_BITS & !mine;
+        let revisit = self.rules.revisit;
+        let k = |kind: Kind| self.by_kind[kind.index()] & mine;
+        if panthan_reach(side, k(Kind::Panthan)) & not_mine != 0 {
+            return true;
+        }
+        for kind in [
+            Kind::Flier,
+            Kind::Thoat,
+            Kind::Warrior,
+            Kind::Padwar,
+            Kind::Dwar,
+            Kind::Chief,
+        ] {
+            let mut set = k(kind);
+            while set != 0 {
+                let x = set.trailing_zeros() as usize;
+                set &= set - 1;
+                if reach(kind, side, x, empty, revisit, true) & not_mine != 0 {
+                    return true;
+                }
+            }
+        }
+        let princess = k(Kind::Princess);
+        if princess != 0 {
+            let x = princess.trailing_zeros() as usize;
+            let safe = empty & !self.attacks(!side, princess);
+            let mut reachable = PRINCESS[revisit as usize][x];
+            if self.rules.escape && self.escape_left[side.index()] {
+                reachable = ALL_BITS;
+            }
+            return safe & reachable != 0;
+        }
+        false
+    }
+}

@@ -1,0 +1,201 @@
+//! Move notation: `Pe2-e3`, `Fd1xa4`, `Rf1-f6!`.
+//!
+//! A move is written `<letter><from><-|x><to>`, with `x` for a capture and a trailing `!` for
+//! the Princess's escape. Letters: `P` Panthan, `T` Thoat, `W` Warrior, `A` Padwar, `D` Dwar,
+//! `F` Flier, `C` Chief, `R` Princess. Parsing also accepts the bare `e2-e3` form: the two
+//! squares always identify the move.
+
+use abstract_game::Game;
+
+use crate::board::Square;
+use crate::piece::{Kind, side_name};
+use crate::position::{Move, MoveList, Position};
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not of the form `[letter]<from><-|x><to>[!]`.
+    #[error("cannot read {text:?} as a move: {problem}")]
+    Syntax {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// The game is over: no move is legal.
+    #[error("the game is over")]
+    GameOver,
+    /// No piece stands on the start square.
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    /// The piece on the start square belongs to the side not to move.
+    #[error("the piece on {square} is {owner}'s, but it is {to_move} to move")]
+    NotYourPiece {
+        /// The start square.
+        square: Square,
+        /// The piece's owner.
+        owner: &'static str,
+        /// The side to move.
+        to_move: &'static str,
+    },
+    /// The letter names another kind than the piece on the start square.
+    #[error("the piece on {square} is a {actual}, not a {written}")]
+    WrongPiece {
+        /// The start square.
+        square: Square,
+        /// The kind the letter names.
+        written: Kind,
+        /// The kind on the square.
+        actual: Kind,
+    },
+    /// `x` was written for a move to an empty square, or `-` for a capture.
+    #[error("{to} is {}: write {}", if *.capture_written { "empty" } else { "occupied by an enemy piece" }, if *.capture_written { "'-'" } else { "'x'" })]
+    CaptureMark {
+        /// The destination.
+        to: Square,
+        /// Whether `x` was written.
+        capture_written: bool,
+    },
+    /// `!` was written for a normal move, or left out of an escape.
+    #[error("{}", if *.escape_written { "'!' marks an escape, but this is a normal Princess move" } else { "this is the Princess's escape: mark it with '!'" })]
+    EscapeMark {
+        /// Whether `!` was written.
+        escape_written: bool,
+    },
+    /// The piece cannot move from the start square to the destination now.
+    #[error("the {kind} on {from} cannot move to {to}{reason}")]
+    Illegal {
+        /// The moving piece.
+        kind: Kind,
+        /// The start square.
+        from: Square,
+        /// The destination.
+        to: Square,
+        /// Why, when it is known (empty otherwise).
+        reason: &'static str,
+    },
+}
+
+fn syntax(text: &str, problem: &'static str) -> MoveError {
+    MoveError::Syntax {
+        text: text.to_owned(),
+        problem,
+    }
+}
+
+/// The parts of a move text.
+struct Parsed {
+    letter: Option<Kind>,
+    from: Square,
+    capture: bool,
+    to: Square,
+    escape: bool,
+}
+
+fn split(text: &str) -> Result<Parsed, MoveError> {
+    let mut rest = text;
+    let mut letter = None;
+    if let Some(c) = rest.chars().next().filter(char::is_ascii_uppercase) {
+        letter = Some(Kind::from_letter(c).ok_or_else(|| syntax(text, "unknown piece letter"))?);
+        rest = &rest[1..];
+    }
+    let (from, n) =
+        Square::parse_prefix(rest).ok_or_else(|| syntax(text, "expected a start square"))?;
+    rest = &rest[n..];
+    let capture = match rest.as_bytes().first() {
+        Some(b'-') => false,
+        Some(b'x') => true,
+        _ => return Err(syntax(text, "expected '-' or 'x' after the start square")),
+    };
+    rest = &rest[1..];
+    let (to, n) =
+        Square::parse_prefix(rest).ok_or_else(|| syntax(text, "expected a destination square"))?;
+    rest = &rest[n..];
+    let escape = match rest {
+        "" => false,
+        "!" => true,
+        _ => return Err(syntax(text, "unexpected text after the destination")),
+    };
+    Ok(Parsed {
+        letter,
+        from,
+        capture,
+        to,
+        escape,
+    })
+}
+
+impl Position {
+    /// Parses a move in this position; only a legal move parses.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let p = split(text.trim())?;
+        if self.result.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let piece = self.piece_at(p.from).ok_or(MoveError::NoPiece(p.from))?;
+        if piece.side != self.to_move {
+            return Err(MoveError::NotYourPiece {
+                square: p.from,
+                owner: side_name(piece.side),
+                to_move: side_name(self.to_move),
+            });
+        }
+        if let Some(written) = p.letter.filter(|&k| k != piece.kind) {
+            return Err(MoveError::WrongPiece {
+                square: p.from,
+                written,
+                actual: piece.kind,
+            });
+        }
+        let target = self.piece_at(p.to);
+        let illegal = |reason| MoveError::Illegal {
+            kind: piece.kind,
+            from: p.from,
+            to: p.to,
+            reason,
+        };
+        match target {
+            Some(t) if t.side == piece.side => return Err(illegal(": it holds a friendly piece")),
+            Some(_) if piece.kind == Kind::Princess => {
+                return Err(illegal(": the Princess never captures"));
+            }
+            _ => {}
+        }
+        if p.capture != target.is_some() {
+            return Err(MoveError::CaptureMark {
+                to: p.to,
+                capture_written: p.capture,
+            });
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let Some(&mv) = moves.iter().find(|m| m.from() == p.from && m.to() == p.to) else {
+            let reason = if piece.kind == Kind::Princess && self.is_threatened(p.to) {
+                ": the square is threatened"
+            } else if piece.kind == Kind::Princess && p.escape {
+                ": her escape is used up or not allowed"
+            } else {
+                ""
+            };
+            return Err(illegal(reason));
+        };
+        if mv.is_escape() != p.escape {
+            return Err(MoveError::EscapeMark {
+                escape_written: p.escape,
+            });
+        }
+        Ok(mv)
+    }
+
+    /// The canonical notation of `mv`, e.g. `Pe2-e3`, `Fd1xa4` or `Rf1-f6!`.
+    pub fn move_to_string(&self, mv: Move) -> String {
+        let letter = self.piece_at(mv.from()).map_or('?', |p| p.kind.letter());
+        let sep = if self.piece_at(mv.to()).is_some() {
+            'x'
+        } else {
+            '-'
+        };
+        let bang = if mv.is_escape() { "!" } else { "" };
+        format!("{letter}{}{sep}{}{bang}", mv.from(), mv.to())
+    }
+}

@@ -1,0 +1,445 @@
+//! The validated position: moves, play, outcome and Zobrist hash.
+
+use core::fmt;
+
+use abstract_game::zobrist::keys;
+use abstract_game::{Game, Outcome, Side};
+use arrayvec::ArrayVec;
+
+use abstract_game::bitboard::Bitboard128;
+
+use crate::board::{Bitboard, SQUARES, Square};
+use crate::movegen::{Counter, Filler};
+use crate::piece::{Kind, Piece};
+use crate::rules::Rules;
+
+/// One whole turn: a piece moves from one square to another, capturing what stands there.
+///
+/// A move is identified by its two squares; several paths to the same square are one move.
+/// The `escape` flag marks the Princess's once-per-game escape (a square she cannot reach by a
+/// normal move, so the flag never makes two moves out of one pair of squares).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    from: Square,
+    to: Square,
+    escape: bool,
+}
+
+impl Move {
+    /// A normal move from `from` to `to`.
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            escape: false,
+        }
+    }
+
+    /// A Princess's escape move from `from` to `to`.
+    pub const fn escape(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            escape: true,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) const fn from_indices(from: usize, to: usize, escape: bool) -> Move {
+        Move {
+            from: Square::ALL[from],
+            to: Square::ALL[to],
+            escape,
+        }
+    }
+
+    /// The square the piece leaves.
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// The square the piece ends on.
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// Whether this is a Princess's escape move.
+    pub const fn is_escape(self) -> bool {
+        self.escape
+    }
+}
+
+/// Upper bound on the legal moves of any position with at most the initial set of pieces
+/// (which no rule can increase): per piece, the most destinations it has on an empty board —
+/// Panthan 5 (x8), Thoat 12 (x2), Warrior 8 (x2), Padwar 8 (x2), Dwar 16 (x2), Flier 16 (x2),
+/// Chief 48 — is 40 + 24 + 16 + 16 + 32 + 32 + 48 = 208, and the Princess's normal and escape
+/// moves together end on distinct empty squares, at most 99. 208 + 99 = 307. Positions with
+/// more pieces of a kind are refused by [`Setup::validate`](crate::Setup::validate).
+pub const MAX_MOVES: usize = 307;
+
+/// The move list: every legal move of a position fits (see [`MAX_MOVES`]).
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Zobrist keys: 16 piece codes x 100 squares, then side to move, the two escapes and the
+/// three recorded results.
+static KEYS: [u64; 16 * SQUARES + 6] = keys(0x4a45_5441_4e5f_5a42);
+const SIDE_KEY: usize = 16 * SQUARES;
+const ESCAPE_KEY: usize = SIDE_KEY + 1;
+const RESULT_KEY: usize = SIDE_KEY + 3;
+
+#[inline(always)]
+fn piece_key(code: u8, sq: usize) -> u64 {
+    KEYS[(code as usize - 1) * SQUARES + sq]
+}
+
+/// The key of the countdown's remaining plies (0 while it has not started).
+#[inline]
+const fn countdown_key(countdown: Option<u16>) -> u64 {
+    match countdown {
+        None => 0,
+        Some(n) => {
+            let mut s = 0x636f_756e_7464_6f77 ^ n as u64;
+            abstract_game::playout::splitmix64(&mut s)
+        }
+    }
+}
+
+fn result_key(result: Option<Outcome>) -> u64 {
+    match result {
+        None => 0,
+        Some(o) => match o.winner {
+            Some(Side::First) => KEYS[RESULT_KEY],
+            Some(Side::Second) => KEYS[RESULT_KEY + 1],
+            None => KEYS[RESULT_KEY + 2],
+        },
+    }
+}
+
+/// A legal Jetan position: the board, the side to move, the escapes still available, the
+/// equal-material countdown and, once the game is decided, its result.
+///
+/// Build one with [`Game::new`] (the start), from a position text with
+/// [`TextGame::from_text`](abstract_game::TextGame::from_text), or from a
+/// [`Setup`](crate::Setup).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) rules: Rules,
+    /// Pieces of each side.
+    pub(crate) by_side: [u128; 2],
+    /// Pieces of each kind, both sides.
+    pub(crate) by_kind: [u128; 8],
+    /// Mailbox: 0 for empty, else [`Piece::code`].
+    pub(crate) board: [u8; SQUARES],
+    pub(crate) to_move: Side,
+    /// Whether each side's Princess may still escape.
+    pub(crate) escape_left: [bool; 2],
+    /// Plies left in the equal-material countdown, once started.
+    pub(crate) countdown: Option<u16>,
+    /// Total piece value of each side.
+    pub(crate) value: [u8; 2],
+    /// The decided result (every end except "no legal move", which is computed on demand).
+    pub(crate) result: Option<Outcome>,
+    pub(crate) hash: u64,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Position").field(&self.to_text()).finish()
+    }
+}
+
+impl Position {
+    /// An empty board under `rules` (for building positions piece by piece).
+    pub(crate) fn empty(rules: Rules, to_move: Side) -> Position {
+        Position {
+            rules,
+            by_side: [0; 2],
+            by_kind: [0; 8],
+            board: [0; SQUARES],
+            to_move,
+            escape_left: [true; 2],
+            countdown: None,
+            value: [0; 2],
+            result: None,
+            hash: 0,
+        }
+    }
+
+    /// Puts `piece` on the empty square `sq` (hash included).
+    pub(crate) fn put(&mut self, sq: usize, piece: Piece) {
+        let bit = 1u128 << sq;
+        self.by_side[piece.side.index()] |= bit;
+        self.by_kind[piece.kind.index()] |= bit;
+        self.board[sq] = piece.code();
+        self.value[piece.side.index()] += piece.kind.value();
+        self.hash ^= piece_key(piece.code(), sq);
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The squares of `side`'s pieces.
+    pub fn pieces_of(&self, side: Side) -> Bitboard {
+        Bitboard128(self.by_side[side.index()])
+    }
+
+    /// The squares of the pieces of `kind`, both sides.
+    pub fn pieces_of_kind(&self, kind: Kind) -> Bitboard {
+        Bitboard128(self.by_kind[kind.index()])
+    }
+
+    /// The occupied squares.
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard128(self.by_side[0] | self.by_side[1])
+    }
+
+    /// Whether `side`'s Princess may still make her escape move (under rules where escapes
+    /// exist).
+    pub fn escape_available(&self, side: Side) -> bool {
+        self.escape_left[side.index()]
+    }
+
+    /// Plies left in the equal-material countdown, or `None` if it has not started.
+    pub fn countdown(&self) -> Option<u16> {
+        self.countdown
+    }
+
+    /// The total piece value of `side` (Panthan 1; Thoat, Warrior, Padwar 2; others 3).
+    pub fn material(&self, side: Side) -> u8 {
+        self.value[side.index()]
+    }
+
+    /// The number of pieces of `side`.
+    pub fn piece_count(&self, side: Side) -> u32 {
+        self.by_side[side.index()].count_ones()
+    }
+
+    /// Whether an enemy piece other than the Princess could capture on `sq` if the Princess
+    /// of the side to move stood there (the Princess's threat test).
+    pub fn is_threatened(&self, sq: Square) -> bool {
+        self.threatened_for_princess(sq.index())
+    }
+
+    /// The set of squares where `side`'s pieces other than its Princess could capture, with
+    /// the enemy Princess lifted off the board.
+    pub fn attack_map(&self, side: Side) -> Bitboard {
+        let lifted = self.by_kind[Kind::Princess.index()] & self.by_side[(!side).index()];
+        Bitboard128(self.attacks(side, lifted))
+    }
+
+    /// Whether both sides have three pieces or fewer.
+    fn few_pieces(&self) -> bool {
+        self.by_side[0].count_ones() <= 3 && self.by_side[1].count_ones() <= 3
+    }
+
+    /// The result the material rules give now: the proposed variant's win, or the draw of an
+    /// expired countdown.
+    pub(crate) fn material_result(&self) -> Option<Outcome> {
+        if self.rules.unequal_wins && self.few_pieces() && self.value[0] != self.value[1] {
+            let winner = if self.value[0] > self.value[1] {
+                Side::First
+            } else {
+                Side::Second
+            };
+            return Some(Outcome::win(winner));
+        }
+        if self.countdown == Some(0) {
+            return Some(Outcome::DRAW);
+        }
+        None
+    }
+
+    /// Whether the countdown should be running now (it starts once, when both sides have three
+    /// pieces or fewer of equal value).
+    pub(crate) fn countdown_condition(&self) -> bool {
+        self.few_pieces() && self.value[0] == self.value[1]
+    }
+
+    /// Recomputes the Zobrist hash from the whole position.
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code != 0 {
+                h ^= piece_key(code, sq);
+            }
+        }
+        if self.to_move == Side::Second {
+            h ^= KEYS[SIDE_KEY];
+        }
+        for side in 0..2 {
+            if !self.escape_left[side] {
+                h ^= KEYS[ESCAPE_KEY + side];
+            }
+        }
+        h ^ countdown_key(self.countdown) ^ result_key(self.result)
+    }
+
+    /// Whether the game was decided by capturing a Chief or a Princess (the position text
+    /// records that result, which the board alone does not tell).
+    pub fn ended_by_capture(&self) -> bool {
+        let royals = self.by_kind[Kind::Chief.index()] | self.by_kind[Kind::Princess.index()];
+        (royals & self.by_side[0]).count_ones() < 2 || (royals & self.by_side[1]).count_ones() < 2
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Rules = Rules;
+    type MoveList = MoveList;
+
+    const NAME: &'static str = "jetan";
+    const SIDE_NAMES: [&'static str; 2] = ["Black", "Orange"];
+
+    fn new(rules: Rules) -> Position {
+        const BACK: [Kind; 10] = [
+            Kind::Warrior,
+            Kind::Padwar,
+            Kind::Dwar,
+            Kind::Flier,
+            Kind::Chief,
+            Kind::Princess,
+            Kind::Flier,
+            Kind::Dwar,
+            Kind::Padwar,
+            Kind::Warrior,
+        ];
+        let mut pos = Position::empty(rules, rules.first);
+        for file in 0..10 {
+            let second = if file == 0 || file == 9 {
+                Kind::Thoat
+            } else {
+                Kind::Panthan
+            };
+            pos.put(file, Piece::new(Side::First, BACK[file]));
+            pos.put(10 + file, Piece::new(Side::First, second));
+            pos.put(80 + file, Piece::new(Side::Second, second));
+            // Orange's back rank is Black's turned round: each Chief faces the enemy Princess.
+            pos.put(90 + file, Piece::new(Side::Second, BACK[9 - file]));
+        }
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.generate(&mut Filler(moves));
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let from = mv.from.index();
+        let to = mv.to.index();
+        let code = self.board[from];
+        let Some(piece) = Piece::from_code(code) else {
+            return;
+        };
+        let me = piece.side.index();
+        let from_bit = 1u128 << from;
+        let to_bit = 1u128 << to;
+        let mut hash = self.hash ^ piece_key(code, from) ^ piece_key(code, to) ^ KEYS[SIDE_KEY];
+
+        let captured = Piece::from_code(self.board[to]);
+        if let Some(victim) = captured {
+            let them = victim.side.index();
+            self.by_side[them] &= !to_bit;
+            self.by_kind[victim.kind.index()] &= !to_bit;
+            self.value[them] -= victim.kind.value();
+            hash ^= piece_key(victim.code(), to);
+        }
+        self.by_side[me] ^= from_bit | to_bit;
+        self.by_kind[piece.kind.index()] ^= from_bit | to_bit;
+        self.board[from] = 0;
+        self.board[to] = code;
+
+        if mv.escape && self.escape_left[me] {
+            self.escape_left[me] = false;
+            hash ^= KEYS[ESCAPE_KEY + me];
+        }
+
+        let old_countdown = self.countdown;
+        self.countdown = match self.countdown {
+            Some(n) => Some(n.saturating_sub(1)),
+            None if self.countdown_condition() => Some(self.rules.countdown),
+            None => None,
+        };
+        hash ^= countdown_key(old_countdown) ^ countdown_key(self.countdown);
+
+        self.to_move = !self.to_move;
+        let old_result = self.result;
+        self.result = match captured.map(|v| v.kind) {
+            Some(Kind::Princess) => Some(Outcome::win(piece.side)),
+            Some(Kind::Chief) => Some(if piece.kind == Kind::Chief {
+                Outcome::win(piece.side)
+            } else {
+                Outcome::DRAW
+            }),
+            _ => self.material_result(),
+        };
+        hash ^= result_key(old_result) ^ result_key(self.result);
+        self.hash = hash;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.result.is_some() {
+            return self.result;
+        }
+        if self.has_any_move() {
+            None
+        } else {
+            Some(Outcome::DRAW)
+        }
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+}
+
+impl Default for Position {
+    /// The start position under the standard rules.
+    fn default() -> Position {
+        Position::new(Rules::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_counts() {
+        let pos = Position::default();
+        assert_eq!(pos.count_legal_moves(), 74);
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        assert_eq!(list.len(), 74);
+        assert_eq!(list.iter().filter(|m| m.is_escape()).count(), 26);
+        assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
+        assert_eq!(pos.by_side[0] | pos.by_side[1], pos.occupied().0);
+    }
+}

@@ -1,0 +1,208 @@
+//! An unchecked position, as parsed from text, and its validation into a [`Position`].
+
+use abstract_game::{Outcome, Side};
+
+use crate::board::{SQUARES, Square};
+use crate::piece::{Kind, Piece, side_name};
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// A raw position: every fact of a [`Position`], not yet checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The piece on each square, indexed by [`Square::index`].
+    pub board: [Option<Piece>; SQUARES],
+    /// The side to move.
+    pub to_move: Side,
+    /// Whether each side's Princess may still escape (indexed by [`Side::index`]).
+    pub escape_left: [bool; 2],
+    /// Plies left in the equal-material countdown, `None` before it starts.
+    pub countdown: Option<u16>,
+    /// The result, given only when a Chief or a Princess has been captured (the board does
+    /// not tell whether a Chief fell to the enemy Chief or to another piece).
+    pub result: Option<Outcome>,
+}
+
+/// Why a [`Setup`] is not a legal position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// More pieces of a kind than a side starts with (no rule adds pieces).
+    #[error("{side} has {count} {kind} pieces; at most {max} are possible", side = side_name(*.side))]
+    TooManyPieces {
+        /// Whose pieces.
+        side: Side,
+        /// Which kind.
+        kind: Kind,
+        /// How many are on the board.
+        count: u32,
+        /// How many a side starts with.
+        max: u8,
+    },
+    /// More than one Chief or Princess is missing: the game ends with the first capture.
+    #[error("more than one Chief or Princess is missing; the game ends at the first such capture")]
+    TooManyRoyalsMissing,
+    /// The side not to move lost a Chief or Princess: only the side that just moved can have
+    /// captured it.
+    #[error("{} has no {kind}, but it is not {} to move: only the last move can have captured it", side_name(*.side), side_name(*.side))]
+    RoyalMissingFromWrongSide {
+        /// The side without the piece.
+        side: Side,
+        /// The missing piece.
+        kind: Kind,
+    },
+    /// A Chief is missing and the result (win for its captor, or draw) was not given.
+    #[error("{} has no Chief: the result must say whether the enemy Chief took it (win) or another piece (draw)", side_name(*.side))]
+    ResultMissing {
+        /// The side without a Chief.
+        side: Side,
+    },
+    /// The given result cannot follow from the missing piece.
+    #[error("the result does not match the capture of {side_name} {kind}", side_name = side_name(*.side))]
+    ResultMismatch {
+        /// The side without the piece.
+        side: Side,
+        /// The missing piece.
+        kind: Kind,
+    },
+    /// A result was given although no Chief or Princess has been captured (other results
+    /// follow from the position).
+    #[error("a result is given but no Chief or Princess has been captured")]
+    UnexpectedResult,
+    /// The countdown holds more plies than the rules' countdown length.
+    #[error("the countdown has {value} plies left, more than the rules' {max}")]
+    CountdownTooLong {
+        /// Plies left as given.
+        value: u16,
+        /// The rules' countdown length.
+        max: u16,
+    },
+    /// The countdown is running although a side still has more than three pieces.
+    #[error("the countdown is running but a side has more than three pieces")]
+    CountdownWithoutFewPieces,
+    /// Both sides have three pieces or fewer of equal value, so the countdown must be running.
+    #[error("both sides have three pieces or fewer of equal value: the countdown must be running")]
+    CountdownNotStarted,
+}
+
+impl Setup {
+    /// An empty board, Black to move, both escapes available, no countdown, no result.
+    pub const fn empty() -> Setup {
+        Setup {
+            board: [None; SQUARES],
+            to_move: Side::First,
+            escape_left: [true; 2],
+            countdown: None,
+            result: None,
+        }
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The facts of a position.
+    pub fn from_position(pos: &Position) -> Setup {
+        let mut board = [None; SQUARES];
+        for sq in Square::ALL {
+            board[sq.index()] = pos.piece_at(sq);
+        }
+        Setup {
+            board,
+            to_move: pos.to_move,
+            escape_left: pos.escape_left,
+            countdown: pos.countdown,
+            result: if pos.ended_by_capture() {
+                pos.result
+            } else {
+                None
+            },
+        }
+    }
+
+    /// Checks the facts and builds the position under `rules`.
+    pub fn validate(&self, rules: Rules) -> Result<Position, SetupError> {
+        let mut pos = Position::empty(rules, self.to_move);
+        let mut counts = [[0u32; 8]; 2];
+        for (i, piece) in self.board.iter().enumerate() {
+            if let Some(p) = *piece {
+                counts[p.side.index()][p.kind.index()] += 1;
+                pos.put(i, p);
+            }
+        }
+        for side in Side::BOTH {
+            for kind in Kind::ALL {
+                let count = counts[side.index()][kind.index()];
+                if count > u32::from(kind.initial_count()) {
+                    return Err(SetupError::TooManyPieces {
+                        side,
+                        kind,
+                        count,
+                        max: kind.initial_count(),
+                    });
+                }
+            }
+        }
+        let mut missing = None;
+        for side in Side::BOTH {
+            for kind in [Kind::Princess, Kind::Chief] {
+                if counts[side.index()][kind.index()] == 0 {
+                    if missing.is_some() {
+                        return Err(SetupError::TooManyRoyalsMissing);
+                    }
+                    missing = Some((side, kind));
+                }
+            }
+        }
+        pos.escape_left = self.escape_left;
+        if let Some(n) = self.countdown {
+            if n > rules.countdown {
+                return Err(SetupError::CountdownTooLong {
+                    value: n,
+                    max: rules.countdown,
+                });
+            }
+            if pos.piece_count(Side::First) > 3 || pos.piece_count(Side::Second) > 3 {
+                return Err(SetupError::CountdownWithoutFewPieces);
+            }
+        } else if pos.countdown_condition() {
+            return Err(SetupError::CountdownNotStarted);
+        }
+        pos.countdown = self.countdown;
+        pos.result = match missing {
+            None => {
+                if self.result.is_some() {
+                    return Err(SetupError::UnexpectedResult);
+                }
+                pos.material_result()
+            }
+            Some((side, kind)) => {
+                if side != self.to_move {
+                    return Err(SetupError::RoyalMissingFromWrongSide { side, kind });
+                }
+                let win = Outcome::win(!side);
+                match (kind, self.result) {
+                    (Kind::Princess, None) => Some(win),
+                    (Kind::Princess, Some(r)) if r == win => Some(win),
+                    (Kind::Chief, None) => return Err(SetupError::ResultMissing { side }),
+                    (Kind::Chief, Some(r)) if r == win || r == Outcome::DRAW => Some(r),
+                    _ => return Err(SetupError::ResultMismatch { side, kind }),
+                }
+            }
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::empty()
+    }
+}
+
+impl From<&Position> for Setup {
+    fn from(pos: &Position) -> Setup {
+        Setup::from_position(pos)
+    }
+}
