@@ -1,0 +1,100 @@
+//! The turn type.
+
+use crate::board::Square;
+use crate::piece::Kind;
+
+/// A cube dropped from the reserve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Drop {
+    /// [`Kind::Mountain`] or [`Kind::Wise`].
+    pub kind: Kind,
+    /// Where it lands.
+    pub to: Square,
+}
+
+impl Drop {
+    /// A drop of `kind` on `to`.
+    pub const fn new(kind: Kind, to: Square) -> Drop {
+        Drop { kind, to }
+    }
+}
+
+/// One whole turn.
+///
+/// Captures are not stored: they follow from the position. `relocate` is where the turn puts
+/// back an enemy King it captured; it is `None` when no King was captured or when no cell of the
+/// King's home row could take it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Move {
+    /// A cube step `from-to`; if it built a stack, optionally that stack's step `=stack_to`.
+    Cube {
+        /// The cell whose top cube moves.
+        from: Square,
+        /// Where the cube lands.
+        to: Square,
+        /// The destination of the stack it built, if the stack moved too.
+        stack_to: Option<Square>,
+        /// Where a captured enemy King is put back.
+        relocate: Option<Square>,
+    },
+    /// A stack step `from=to` (1 or 2 cells in a line), optionally followed by its top cube's
+    /// step `-cube_to`.
+    Stack {
+        /// The cell the stack leaves.
+        from: Square,
+        /// Where the stack lands.
+        to: Square,
+        /// Where the top cube then steps, if it does.
+        cube_to: Option<Square>,
+        /// Where a captured enemy King is put back.
+        relocate: Option<Square>,
+    },
+    /// One or two drops from the reserve. For two drops on different cells `first` is on the
+    /// lower cell (in the order of [`Square::ALL`]); on one cell `first` is the bottom cube.
+    Drop {
+        /// The first drop.
+        first: Drop,
+        /// The optional second drop.
+        second: Option<Drop>,
+    },
+}
+
+impl Move {
+    /// The King relocation of the turn, if any.
+    pub const fn relocation(self) -> Option<Square> {
+        match self {
+            Move::Cube { relocate, .. } | Move::Stack { relocate, .. } => relocate,
+            Move::Drop { .. } => None,
+        }
+    }
+
+    /// The same turn with its King relocation replaced.
+    pub(crate) const fn with_relocation(self, cell: Option<Square>) -> Move {
+        match self {
+            Move::Cube {
+                from, to, stack_to, ..
+            } => Move::Cube {
+                from,
+                to,
+                stack_to,
+                relocate: cell,
+            },
+            Move::Stack {
+                from, to, cube_to, ..
+            } => Move::Stack {
+                from,
+                to,
+                cube_to,
+                relocate: cell,
+            },
+            drop => drop,
+        }
+    }
+
+    /// Whether the turn is a drop.
+    pub const fn is_drop(self) -> bool {
+        matches!(self, Move::Drop { .. })
+    }
+}

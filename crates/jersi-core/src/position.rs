@@ -1,0 +1,487 @@
+//! The validated position: cells, reserves, counter, hash; playing turns; the end of the game.
+
+use abstract_game::bitboard::Bitboard128;
+use abstract_game::playout::splitmix64;
+use abstract_game::zobrist::keys;
+use abstract_game::{Game, Outcome, Side};
+
+use crate::board::{BOARD, ROWS, SLOTS, Square};
+use crate::moves::{Drop, Move};
+use crate::piece::{BLACK, Cube, Kind, WHITE, code_kind, code_side};
+use crate::rules::Rules;
+
+/// Keys for a cube code (1..15) in a layer (0 bottom, 1 top) of a slot.
+static CUBE_KEYS: [u64; SLOTS * 2 * 15] = keys(0x4a65_7273_6901);
+/// Keys for reserve counts: `[side][0 Mountain, 1 Wise][count]`.
+static RESERVE_KEYS: [u64; 2 * 2 * 8] = keys(0x4a65_7273_6902);
+/// The key of Black to move.
+const BLACK_KEY: u64 = keys::<1>(0x4a65_7273_6903)[0];
+
+#[inline]
+fn cube_key(slot: usize, layer: usize, code: u8) -> u64 {
+    if code == 0 {
+        0
+    } else {
+        CUBE_KEYS[(slot * 2 + layer) * 15 + code as usize]
+    }
+}
+
+#[inline]
+fn reserve_key(side: usize, which: usize, count: u8) -> u64 {
+    RESERVE_KEYS[(side * 2 + which) * 8 + (count as usize & 7)]
+}
+
+#[inline]
+fn counter_key(counter: u16) -> u64 {
+    let mut s = 0x4a65_7273_6904u64 ^ u64::from(counter);
+    splitmix64(&mut s)
+}
+
+/// The home row of each side: White `a`, Black `i`. A King is relocated there; an enemy King
+/// arriving there wins.
+pub(crate) const HOME_ROWS: [u128; 2] = [ROWS[0], ROWS[8]];
+
+/// Which reserve slot a kind uses (0 Mountain, 1 Wise man).
+#[inline]
+pub(crate) const fn reserve_slot(kind: Kind) -> usize {
+    match kind {
+        Kind::Mountain => 0,
+        _ => 1,
+    }
+}
+
+/// A legal Jersi position: what is on each cell, the reserves, the no-capture counter, the side
+/// to move and the turn number, with bitboards and a Zobrist hash kept in step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) rules: Rules,
+    /// `[bottom, top]` cube codes of each slot (0: none). A lone cube is a bottom.
+    pub(crate) cells: [[u8; 2]; SLOTS],
+    /// Cells whose uppermost cube belongs to each side.
+    pub(crate) units: [u128; 2],
+    /// Cells by the kind of their uppermost cube.
+    pub(crate) kinds: [u128; 7],
+    /// Cells holding two cubes.
+    pub(crate) double: u128,
+    /// Cells with a Mountain at the bottom.
+    pub(crate) mountains: u128,
+    /// `[side][0 Mountains, 1 Wise men]` left in the reserve.
+    pub(crate) reserve: [[u8; 2]; 2],
+    /// Turns left before the no-capture draw (0 with the rule switched off).
+    pub(crate) counter: u16,
+    /// The number of the turn to be played, from 1.
+    pub(crate) turn: u32,
+    pub(crate) side: Side,
+    pub(crate) hash: u64,
+}
+
+/// What the actions of a turn captured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Captures {
+    /// Whether the enemy King was taken off the board.
+    pub king: bool,
+    /// Whether any cube other than a King was captured.
+    pub other: bool,
+    /// Whether anything was captured.
+    pub any: bool,
+}
+
+impl Position {
+    /// An empty board with empty reserves, White to move.
+    pub(crate) fn empty(rules: Rules) -> Position {
+        let mut pos = Position {
+            rules,
+            cells: [[0; 2]; SLOTS],
+            units: [0; 2],
+            kinds: [0; 7],
+            double: 0,
+            mountains: 0,
+            reserve: [[0; 2]; 2],
+            counter: rules.no_capture_limit,
+            turn: 1,
+            side: WHITE,
+            hash: 0,
+        };
+        pos.hash = pos.hash_from_scratch();
+        pos
+    }
+
+    /// The start position under `rules`.
+    pub fn start(rules: Rules) -> Position {
+        const WHITE_A: &str = "PSRKSRP";
+        const WHITE_B: &str = "FRPSRPSF";
+        const BLACK_I: &str = "prskrsp";
+        const BLACK_H: &str = "fsprsprf";
+        let mut pos = Position::empty(rules);
+        for (row, text) in [(0u8, WHITE_A), (1, WHITE_B), (8, BLACK_I), (7, BLACK_H)] {
+            for (i, c) in text.chars().enumerate() {
+                let sq = Square::new(row, i as u8 + 1).expect("start rows fit the board");
+                let cube = Cube::from_letter(c).expect("start letters are cubes");
+                pos.set_cell(sq.slot(), [cube.code(), 0]);
+            }
+        }
+        for side in Side::BOTH {
+            pos.set_reserve(side, Kind::Mountain, rules.material(Kind::Mountain));
+            pos.set_reserve(side, Kind::Wise, rules.material(Kind::Wise));
+        }
+        pos
+    }
+
+    /// The rules of the game.
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The side to move.
+    pub const fn turn_side(&self) -> Side {
+        self.side
+    }
+
+    /// The number of the turn about to be played (1 for White's first turn).
+    pub const fn turn_number(&self) -> u32 {
+        self.turn
+    }
+
+    /// Turns left before the no-capture draw (meaningless when the rule is off).
+    pub const fn no_capture_counter(&self) -> u16 {
+        self.counter
+    }
+
+    /// The cubes on `sq`, bottom first (a lone cube is the bottom).
+    pub fn cubes(&self, sq: Square) -> (Option<Cube>, Option<Cube>) {
+        let [b, t] = self.cells[sq.slot()];
+        let decode = |c: u8| (c != 0).then(|| Cube::from_code(c));
+        (decode(b), decode(t))
+    }
+
+    /// The uppermost cube of `sq`, if any.
+    pub fn top(&self, sq: Square) -> Option<Cube> {
+        match self.cubes(sq) {
+            (_, Some(t)) => Some(t),
+            (b, None) => b,
+        }
+    }
+
+    /// How many cubes of `kind` `side` still has in its reserve.
+    pub const fn reserve(&self, side: Side, kind: Kind) -> u8 {
+        if kind.is_reserve_kind() {
+            self.reserve[side.index()][reserve_slot(kind)]
+        } else {
+            0
+        }
+    }
+
+    /// How many cubes of `kind` and `side` have been captured (the rules' material minus what
+    /// is on the board and in the reserve).
+    pub fn captured(&self, side: Side, kind: Kind) -> u8 {
+        let on_board = self.count_on_board(Cube::new(kind, side));
+        self.rules
+            .material(kind)
+            .saturating_sub(on_board + self.reserve(side, kind))
+    }
+
+    /// How many cubes equal to `cube` stand on the board.
+    pub fn count_on_board(&self, cube: Cube) -> u8 {
+        let code = cube.code();
+        Square::ALL
+            .iter()
+            .map(|sq| self.cells[sq.slot()].iter().filter(|&&c| c == code).count() as u8)
+            .sum()
+    }
+
+    /// The cells whose uppermost cube belongs to `side` (Mountains included).
+    pub const fn units(&self, side: Side) -> Bitboard128 {
+        Bitboard128(self.units[side.index()])
+    }
+
+    /// The cells whose uppermost cube is of `kind`, either colour.
+    pub const fn tops_of_kind(&self, kind: Kind) -> Bitboard128 {
+        Bitboard128(self.kinds[kind.index()])
+    }
+
+    /// Where `side`'s King stands, if it is on the board.
+    pub fn king(&self, side: Side) -> Option<Square> {
+        let bb = self.units[side.index()] & self.kinds[Kind::King.index()];
+        (bb != 0).then(|| Square::from_slot(bb.trailing_zeros() as u8).expect("a cell"))
+    }
+
+    /// Sets the reserve count (keeps the hash).
+    pub(crate) fn set_reserve(&mut self, side: Side, kind: Kind, count: u8) {
+        let w = reserve_slot(kind);
+        let s = side.index();
+        self.hash ^= reserve_key(s, w, self.reserve[s][w]) ^ reserve_key(s, w, count);
+        self.reserve[s][w] = count;
+    }
+
+    /// Sets the no-capture counter (keeps the hash).
+    pub(crate) fn set_counter(&mut self, counter: u16) {
+        self.hash ^= counter_key(self.counter) ^ counter_key(counter);
+        self.counter = counter;
+    }
+
+    /// Replaces the content of a slot, keeping bitboards and hash in step.
+    pub(crate) fn set_cell(&mut self, slot: usize, new: [u8; 2]) {
+        let old = self.cells[slot];
+        self.hash ^= cube_key(slot, 0, old[0])
+            ^ cube_key(slot, 1, old[1])
+            ^ cube_key(slot, 0, new[0])
+            ^ cube_key(slot, 1, new[1]);
+        self.cells[slot] = new;
+        let bit = 1u128 << slot;
+        let top = if old[1] != 0 { old[1] } else { old[0] };
+        if top != 0 {
+            self.units[code_side(top)] &= !bit;
+            self.kinds[code_kind(top)] &= !bit;
+        }
+        self.double &= !bit;
+        self.mountains &= !bit;
+        let top = if new[1] != 0 { new[1] } else { new[0] };
+        if top != 0 {
+            self.units[code_side(top)] |= bit;
+            self.kinds[code_kind(top)] |= bit;
+        }
+        if new[1] != 0 {
+            self.double |= bit;
+        }
+        if new[0] != 0 && code_kind(new[0]) == Kind::Mountain.index() {
+            self.mountains |= bit;
+        }
+    }
+
+    /// The Zobrist hash computed from every fact.
+    pub(crate) fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for sq in Square::ALL {
+            let [b, t] = self.cells[sq.slot()];
+            h ^= cube_key(sq.slot(), 0, b) ^ cube_key(sq.slot(), 1, t);
+        }
+        for s in 0..2 {
+            for w in 0..2 {
+                h ^= reserve_key(s, w, self.reserve[s][w]);
+            }
+        }
+        h ^= counter_key(self.counter);
+        if self.side == BLACK {
+            h ^= BLACK_KEY;
+        }
+        h
+    }
+
+    /// Moves the uppermost cube of `from` to the neighbour `to`, capturing as the rules say.
+    pub(crate) fn cube_step(&mut self, from: usize, to: usize, caps: &mut Captures) {
+        let [fb, ft] = self.cells[from];
+        let (mover, rest) = if ft != 0 { (ft, [fb, 0]) } else { (fb, [0, 0]) };
+        self.set_cell(from, rest);
+        let [tb, tt] = self.cells[to];
+        let new = if tb == 0 {
+            [mover, 0]
+        } else if tt == 0 {
+            if code_side(tb) == code_side(mover) || code_kind(tb) == Kind::Mountain.index() {
+                // Building a stack or climbing a Mountain.
+                [tb, mover]
+            } else {
+                caps.note(tb);
+                [mover, 0]
+            }
+        } else if code_kind(tb) == Kind::Mountain.index() {
+            // An enemy cube on a Mountain: only the cube goes.
+            caps.note(tt);
+            [tb, mover]
+        } else {
+            caps.note(tb);
+            caps.note(tt);
+            [mover, 0]
+        };
+        self.set_cell(to, new);
+    }
+
+    /// Moves the stack of `from` to `to`, capturing whatever enemy unit is there.
+    pub(crate) fn stack_step(&mut self, from: usize, to: usize, caps: &mut Captures) {
+        let stack = self.cells[from];
+        self.set_cell(from, [0, 0]);
+        let [tb, tt] = self.cells[to];
+        if tb != 0 {
+            caps.note(tb);
+        }
+        if tt != 0 {
+            caps.note(tt);
+        }
+        self.set_cell(to, stack);
+    }
+
+    /// Drops a reserve cube of the side to move.
+    pub(crate) fn drop_cube(&mut self, drop: Drop) {
+        let side = self.side;
+        let cube = Cube::new(drop.kind, side).code();
+        let slot = drop.to.slot();
+        let [b, _] = self.cells[slot];
+        self.set_cell(slot, if b == 0 { [cube, 0] } else { [b, cube] });
+        let left = self.reserve(side, drop.kind);
+        self.set_reserve(side, drop.kind, left.saturating_sub(1));
+    }
+
+    /// Plays the actions of `mv` but neither the King relocation nor the end-of-turn
+    /// bookkeeping.
+    pub(crate) fn play_actions(&mut self, mv: Move) -> Captures {
+        let mut caps = Captures::default();
+        match mv {
+            Move::Cube {
+                from, to, stack_to, ..
+            } => {
+                self.cube_step(from.slot(), to.slot(), &mut caps);
+                if let Some(s) = stack_to {
+                    self.stack_step(to.slot(), s.slot(), &mut caps);
+                }
+            }
+            Move::Stack {
+                from, to, cube_to, ..
+            } => {
+                self.stack_step(from.slot(), to.slot(), &mut caps);
+                if let Some(c) = cube_to {
+                    self.cube_step(to.slot(), c.slot(), &mut caps);
+                }
+            }
+            Move::Drop { first, second } => {
+                self.drop_cube(first);
+                if let Some(d) = second {
+                    self.drop_cube(d);
+                }
+            }
+        }
+        caps
+    }
+
+    /// The cells of `king_side`'s home row where its captured King may be put back.
+    #[inline]
+    pub(crate) fn relocation_cells(&self, king_side: Side) -> u128 {
+        let occ = self.units[0] | self.units[1];
+        let lone = occ & !self.double;
+        HOME_ROWS[king_side.index()]
+            & (!occ | (lone & (self.units[king_side.index()] | self.mountains)))
+            & BOARD
+    }
+
+    /// Puts `side`'s King back on `sq`.
+    pub(crate) fn put_king(&mut self, side: Side, sq: Square) {
+        let king = Cube::new(Kind::King, side).code();
+        let [b, _] = self.cells[sq.slot()];
+        self.set_cell(sq.slot(), if b == 0 { [king, 0] } else { [b, king] });
+    }
+
+    /// Ends a turn: relocation, counter, side and turn number.
+    pub(crate) fn finish_turn(&mut self, caps: Captures, relocate: Option<Square>) {
+        let enemy = !self.side;
+        if caps.king {
+            if let Some(sq) = relocate {
+                self.put_king(enemy, sq);
+            }
+        }
+        let limit = self.rules.no_capture_limit;
+        if limit > 0 {
+            let next = if caps.other {
+                limit
+            } else {
+                self.counter.saturating_sub(1)
+            };
+            self.set_counter(next);
+        }
+        self.side = enemy;
+        self.hash ^= BLACK_KEY;
+        self.turn = self.turn.saturating_add(1);
+    }
+
+    /// The outcome decided without looking for legal turns (rules 1 to 3 of the end of the
+    /// game), or `None`.
+    pub(crate) fn status(&self) -> Option<Outcome> {
+        let kings = self.kinds[Kind::King.index()];
+        let white_king = kings & self.units[WHITE.index()];
+        let black_king = kings & self.units[BLACK.index()];
+        if white_king == 0 {
+            return Some(Outcome::win(BLACK));
+        }
+        if black_king == 0 {
+            return Some(Outcome::win(WHITE));
+        }
+        if white_king & HOME_ROWS[BLACK.index()] != 0 {
+            return Some(Outcome::win(WHITE));
+        }
+        if black_king & HOME_ROWS[WHITE.index()] != 0 {
+            return Some(Outcome::win(BLACK));
+        }
+        if self.rules.no_capture_limit > 0 && self.counter == 0 {
+            return Some(Outcome::DRAW);
+        }
+        None
+    }
+}
+
+impl Captures {
+    #[inline]
+    fn note(&mut self, code: u8) {
+        self.any = true;
+        if code_kind(code) == Kind::King.index() {
+            self.king = true;
+        } else {
+            self.other = true;
+        }
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Rules = Rules;
+    type MoveList = crate::movegen::MoveList;
+
+    const NAME: &'static str = "jersi";
+    const SIDE_NAMES: [&'static str; 2] = ["White", "Black"];
+
+    fn new(rules: Rules) -> Position {
+        Position::start(rules)
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut Self::MoveList) {
+        moves.clear();
+        if self.status().is_none() {
+            self.generate(moves);
+        }
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        if self.status().is_some() {
+            0
+        } else {
+            self.count()
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let caps = self.play_actions(mv);
+        self.finish_turn(caps, mv.relocation());
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.status().or_else(|| {
+            if self.has_any_turn() {
+                None
+            } else {
+                Some(Outcome::win(!self.side))
+            }
+        })
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+}

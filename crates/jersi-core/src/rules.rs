@@ -1,0 +1,64 @@
+//! Rule options and named presets.
+
+use crate::piece::Kind;
+
+/// Every option of Jersi.
+///
+/// ```
+/// use abstract_game::Rules as _;
+/// use jersi_core::Rules;
+/// assert_eq!(Rules::preset("standard"), Some(Rules::default()));
+/// assert!(!Rules::preset("no-drop").unwrap().reserve);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// Whether the reserve is used: each side starts with 4 Mountains and 2 Wise men beside the
+    /// board and may drop them. `false` is the variant without drops: those cubes are not in
+    /// the game at all.
+    pub reserve: bool,
+    /// The no-capture limit: that many turns in a row without a capture (other than of a lone
+    /// King) draw the game. 0 switches the rule off.
+    pub no_capture_limit: u16,
+}
+
+impl Rules {
+    /// The standard game: reserve used, 40-turn limit.
+    pub const STANDARD: Rules = Rules {
+        reserve: true,
+        no_capture_limit: 40,
+    };
+
+    /// The variant without drops: reserve unused, 40-turn limit.
+    pub const NO_DROP: Rules = Rules {
+        reserve: false,
+        no_capture_limit: 40,
+    };
+
+    /// How many cubes of `kind` each side owns under these rules.
+    pub const fn material(self, kind: Kind) -> u8 {
+        if !self.reserve && kind.is_reserve_kind() {
+            0
+        } else {
+            kind.full_count()
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::STANDARD
+    }
+}
+
+impl abstract_game::Rules for Rules {
+    const PRESETS: &'static [&'static str] = &["standard", "no-drop"];
+
+    fn preset(name: &str) -> Option<Rules> {
+        match name {
+            "standard" => Some(Rules::STANDARD),
+            "no-drop" => Some(Rules::NO_DROP),
+            _ => None,
+        }
+    }
+}

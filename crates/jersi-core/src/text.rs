@@ -1,0 +1,298 @@
+//! The position text (one line) and the board diagram.
+//!
+//! The text has five fields separated by spaces:
+//!
+//! 1. the board, rows `i` down to `a` separated by `/`, each row's cells from number 1: a
+//!    digit counts empty cells, a letter is a lone cube (upper case White, lower case Black:
+//!    `K F W R P S M`), and `(xy)` is two cubes, `x` below `y`;
+//! 2. the side to move, `w` or `b`;
+//! 3. the reserves, White's then Black's, separated by `/`: one letter per cube (`M`, `W`),
+//!    `-` for an empty reserve;
+//! 4. the no-capture counter (turns left before the draw);
+//! 5. the number of the turn to be played.
+//!
+//! ```
+//! use abstract_game::{Game, TextGame};
+//! use jersi_core::{Position, Rules};
+//! let start = Position::new(Rules::default());
+//! assert_eq!(
+//!     start.to_text(),
+//!     "prskrsp/fsprsprf/7/8/9/8/7/FRPSRPSF/PSRKSRP w MMMMWW/mmmmww 40 1"
+//! );
+//! ```
+
+use core::fmt::Write as _;
+
+use abstract_game::Side;
+
+use crate::board::{ROW_LENGTHS, Square};
+use crate::piece::{BLACK, Cube, Kind, WHITE};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::setup::{Setup, SetupError};
+
+/// Why a position text was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TextError {
+    /// Not five space-separated fields.
+    #[error("expected 5 fields (board, side, reserves, counter, turn), found {0}")]
+    FieldCount(usize),
+    /// The board does not have 9 rows.
+    #[error("expected 9 rows separated by '/', found {0}")]
+    RowCount(usize),
+    /// A row describes the wrong number of cells.
+    #[error("row {row} describes {found} cells, it has {expected}")]
+    RowLength {
+        /// The row letter.
+        row: char,
+        /// Cells described.
+        found: usize,
+        /// Cells in the row.
+        expected: usize,
+    },
+    /// A character that is neither a cube, a digit nor a bracket.
+    #[error("row {row}: unexpected character {ch:?}")]
+    BadChar {
+        /// The row letter.
+        row: char,
+        /// The character.
+        ch: char,
+    },
+    /// A `(` without two cubes and a `)`.
+    #[error("row {0}: a two-cube cell must be written (xy)")]
+    BadPair(char),
+    /// The side field is not `w` or `b`.
+    #[error("side to move must be 'w' or 'b', found {0:?}")]
+    BadSide(String),
+    /// The reserve field is malformed.
+    #[error("reserves must look like MMMMWW/mmmmww ('-' when empty), found {0:?}")]
+    BadReserve(String),
+    /// The counter is not a number.
+    #[error("no-capture counter must be a number, found {0:?}")]
+    BadCounter(String),
+    /// The turn number is not a number.
+    #[error("turn number must be a number, found {0:?}")]
+    BadTurn(String),
+    /// The text is well formed but the position is not legal.
+    #[error("illegal position: {0}")]
+    Invalid(#[from] SetupError),
+}
+
+/// Writes the position text.
+pub(crate) fn write_text(pos: &Position) -> String {
+    let mut out = String::with_capacity(96);
+    for row in (0..9u8).rev() {
+        let mut empties = 0;
+        for n in 1..=ROW_LENGTHS[row as usize] {
+            let sq = Square::new(row, n).expect("a cell of the row");
+            match pos.cubes(sq) {
+                (None, _) => empties += 1,
+                (Some(b), top) => {
+                    if empties > 0 {
+                        let _ = write!(out, "{empties}");
+                        empties = 0;
+                    }
+                    match top {
+                        None => out.push(b.letter()),
+                        Some(t) => {
+                            let _ = write!(out, "({}{})", b.letter(), t.letter());
+                        }
+                    }
+                }
+            }
+        }
+        if empties > 0 {
+            let _ = write!(out, "{empties}");
+        }
+        if row > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(if pos.side == WHITE { 'w' } else { 'b' });
+    out.push(' ');
+    for side in Side::BOTH {
+        let m = pos.reserve(side, Kind::Mountain);
+        let w = pos.reserve(side, Kind::Wise);
+        if m + w == 0 {
+            out.push('-');
+        }
+        for _ in 0..m {
+            out.push(Cube::new(Kind::Mountain, side).letter());
+        }
+        for _ in 0..w {
+            out.push(Cube::new(Kind::Wise, side).letter());
+        }
+        if side == WHITE {
+            out.push('/');
+        }
+    }
+    let _ = write!(out, " {} {}", pos.counter, pos.turn);
+    out
+}
+
+/// Reads a position text into a setup.
+pub fn parse_setup(text: &str) -> Result<Setup, TextError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 5 {
+        return Err(TextError::FieldCount(fields.len()));
+    }
+    let rows: Vec<&str> = fields[0].split('/').collect();
+    if rows.len() != 9 {
+        return Err(TextError::RowCount(rows.len()));
+    }
+    let mut cells = [[None; 2]; 69];
+    for (i, row_text) in rows.iter().enumerate() {
+        let row = 8 - i as u8;
+        let row_char = (b'a' + row) as char;
+        let expected = ROW_LENGTHS[row as usize] as usize;
+        let mut n = 0usize;
+        let mut chars = row_text.chars();
+        let mut put = |n: usize, content: [Option<Cube>; 2]| -> Result<(), TextError> {
+            if n >= expected {
+                return Err(TextError::RowLength {
+                    row: row_char,
+                    found: n + 1,
+                    expected,
+                });
+            }
+            let sq = Square::new(row, n as u8 + 1).expect("checked against the row length");
+            cells[sq.index()] = content;
+            Ok(())
+        };
+        while let Some(ch) = chars.next() {
+            if let Some(d) = ch.to_digit(10) {
+                if d == 0 {
+                    return Err(TextError::BadChar { row: row_char, ch });
+                }
+                n += d as usize;
+                if n > expected {
+                    return Err(TextError::RowLength {
+                        row: row_char,
+                        found: n,
+                        expected,
+                    });
+                }
+            } else if ch == '(' {
+                let b = chars.next().and_then(Cube::from_letter);
+                let t = chars.next().and_then(Cube::from_letter);
+                let close = chars.next();
+                match (b, t, close) {
+                    (Some(b), Some(t), Some(')')) => {
+                        put(n, [Some(b), Some(t)])?;
+                        n += 1;
+                    }
+                    _ => return Err(TextError::BadPair(row_char)),
+                }
+            } else if let Some(cube) = Cube::from_letter(ch) {
+                put(n, [Some(cube), None])?;
+                n += 1;
+            } else {
+                return Err(TextError::BadChar { row: row_char, ch });
+            }
+        }
+        if n != expected {
+            return Err(TextError::RowLength {
+                row: row_char,
+                found: n,
+                expected,
+            });
+        }
+    }
+    let side = match fields[1] {
+        "w" => WHITE,
+        "b" => BLACK,
+        other => return Err(TextError::BadSide(other.to_string())),
+    };
+    let reserve =
+        parse_reserve(fields[2]).ok_or_else(|| TextError::BadReserve(fields[2].into()))?;
+    let counter = fields[3]
+        .parse::<u16>()
+        .map_err(|_| TextError::BadCounter(fields[3].into()))?;
+    let turn = fields[4]
+        .parse::<u32>()
+        .map_err(|_| TextError::BadTurn(fields[4].into()))?;
+    Ok(Setup {
+        cells,
+        side,
+        reserve,
+        counter,
+        turn,
+    })
+}
+
+fn parse_reserve(field: &str) -> Option<[[u8; 2]; 2]> {
+    let (white, black) = field.split_once('/')?;
+    let mut reserve = [[0u8; 2]; 2];
+    for (side, part) in [(WHITE, white), (BLACK, black)] {
+        if part == "-" {
+            continue;
+        }
+        if part.is_empty() {
+            return None;
+        }
+        for ch in part.chars() {
+            let cube = Cube::from_letter(ch)?;
+            if cube.side != side || !cube.kind.is_reserve_kind() {
+                return None;
+            }
+            let slot = &mut reserve[side.index()][usize::from(cube.kind == Kind::Wise)];
+            *slot = slot.checked_add(1)?;
+            if *slot > 9 {
+                return None;
+            }
+        }
+    }
+    Some(reserve)
+}
+
+/// Parses and validates a position text.
+pub(crate) fn read_text(text: &str, rules: Rules) -> Result<Position, TextError> {
+    Ok(parse_setup(text)?.into_position(rules)?)
+}
+
+/// A multi-line picture of the board, row `i` at the top, as White sees it.
+pub(crate) fn diagram(pos: &Position) -> String {
+    let mut out = String::new();
+    for row in (0..9u8).rev() {
+        let mut line = String::new();
+        line.push((b'a' + row) as char);
+        for n in 1..=ROW_LENGTHS[row as usize] {
+            let sq = Square::new(row, n).expect("a cell of the row");
+            let col = 4 + 2 * (sq.x2() + 8) as usize;
+            while line.len() < col {
+                line.push(' ');
+            }
+            match pos.cubes(sq) {
+                (None, _) => line.push('.'),
+                (Some(b), None) => line.push(b.letter()),
+                (Some(b), Some(t)) => {
+                    line.push(b.letter());
+                    line.push(t.letter());
+                }
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let reserve = |side: Side| {
+        let mut s = String::new();
+        for _ in 0..pos.reserve(side, Kind::Mountain) {
+            s.push(Cube::new(Kind::Mountain, side).letter());
+        }
+        for _ in 0..pos.reserve(side, Kind::Wise) {
+            s.push(Cube::new(Kind::Wise, side).letter());
+        }
+        if s.is_empty() { "-".to_string() } else { s }
+    };
+    let _ = writeln!(
+        out,
+        "{} to move, turn {}, reserves {} / {}, no-capture counter {}",
+        if pos.side == WHITE { "White" } else { "Black" },
+        pos.turn,
+        reserve(WHITE),
+        reserve(BLACK),
+        pos.counter
+    );
+    out
+}

@@ -1,0 +1,50 @@
+//! The three recorded games of `shared/data/jersi/games/`: every turn legal, each game ends
+//! with a King arrival.
+
+use abstract_game::{Game, Outcome, TextGame};
+use jersi_core::{BLACK, Position, Rules, WHITE, read_record, replay_record};
+
+const RULEBOOK: &str = include_str!("data/Rulebook-example-2020-0330.txt");
+const FOX: &str = include_str!("data/Fox-Lucas-2021-0425.txt");
+const KERRY: &str = include_str!("data/Kerry-Lucas-2021-1011.txt");
+
+fn replay(text: &str) -> Position {
+    let (pos, moves) = replay_record(text, Rules::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves.len(), read_record(text).unwrap().len());
+    pos
+}
+
+#[test]
+fn rulebook_example_ends_with_blacks_king_arrival() {
+    let pos = replay(RULEBOOK);
+    assert_eq!(pos.outcome(), Some(Outcome::win(BLACK)));
+    assert!(pos.king(BLACK).unwrap().row() == 0);
+}
+
+#[test]
+fn fox_game_ends_with_whites_king_arrival() {
+    let pos = replay(FOX);
+    assert_eq!(pos.outcome(), Some(Outcome::win(WHITE)));
+    assert!(pos.king(WHITE).unwrap().row() == 8);
+}
+
+#[test]
+fn kerry_game_ends_with_whites_king_arrival() {
+    let pos = replay(KERRY);
+    assert_eq!(pos.outcome(), Some(Outcome::win(WHITE)));
+    assert!(pos.king(WHITE).unwrap().row() == 8);
+}
+
+#[test]
+fn game_texts_replay_through_canonical_notation() {
+    // Printing each recorded turn canonically and parsing it back gives the same turn.
+    for record in [RULEBOOK, FOX, KERRY] {
+        let mut pos = Position::new(Rules::default());
+        for text in read_record(record).unwrap() {
+            let mv = pos.parse_move(&text).unwrap();
+            let canonical = pos.move_to_string(mv);
+            assert_eq!(pos.parse_move(&canonical), Ok(mv), "{text} vs {canonical}");
+            pos.play(mv).unwrap();
+        }
+    }
+}
