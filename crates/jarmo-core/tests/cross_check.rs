@@ -50,7 +50,11 @@ fn perft_matches_the_reference_for_every_preset() {
         let fast = Position::new(rules);
         let slow = RefPos::start(rules);
         for depth in 1..=5 {
-            assert_eq!(perft(&fast, depth), slow.perft(depth), "{preset} depth {depth}");
+            assert_eq!(
+                perft(&fast, depth),
+                slow.perft(depth),
+                "{preset} depth {depth}"
+            );
         }
     }
 }
@@ -69,7 +73,12 @@ fn deep_numbers_from_the_fast_generator() {
     for &(preset, counts) in DEEP {
         let pos = Position::new(Rules::preset(preset).unwrap());
         for (k, &expected) in counts.iter().enumerate() {
-            assert_eq!(perft(&pos, 5 + k as u32), expected, "{preset} depth {}", 5 + k);
+            assert_eq!(
+                perft(&pos, 5 + k as u32),
+                expected,
+                "{preset} depth {}",
+                5 + k
+            );
         }
     }
 }
@@ -100,11 +109,19 @@ fn random_games_agree_move_by_move() {
             let mut slow = RefPos::start(rules);
             for ply in 0..300 {
                 let legal = fast_legal(&fast);
-                assert_eq!(legal, slow.legal(), "{rules:?} ply {ply}: {}", fast.to_text());
+                assert_eq!(
+                    legal,
+                    slow.legal(),
+                    "{rules:?} ply {ply}: {}",
+                    fast.to_text()
+                );
                 assert_eq!(fast.count_legal_moves(), legal.len());
                 let expected = slow.result.map(|(w, s)| (w, s));
                 let got = fast.outcome().map(|o| {
-                    (o.winner.map(|w| w.index()), o.scores.expect("Jarmo outcomes carry scores").0)
+                    (
+                        o.winner.map(|w| w.index()),
+                        o.scores.expect("Jarmo outcomes carry scores").0,
+                    )
                 });
                 assert_eq!(got, expected, "{rules:?} ply {ply}: {}", fast.to_text());
                 if legal.is_empty() {

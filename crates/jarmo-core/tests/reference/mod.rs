@@ -4,8 +4,8 @@
 
 #![allow(dead_code)]
 
-use jarmo_core::rules::{Blocked, Direction, ReturnRule};
 use jarmo_core::Rules;
+use jarmo_core::rules::{Blocked, Direction, ReturnRule};
 
 /// The 39 lines, copied by hand from the rules file.
 const LINES: &str = "a1-b3 a1-c2 b1-a3 b1-d2 c1-a2 c1-d3 c1-e2 d1-b2 d1-c3 e1-c2 e1-d3 \
@@ -29,12 +29,12 @@ fn lines() -> &'static [(Spot, Spot)] {
     static PARSED: std::sync::OnceLock<Vec<(Spot, Spot)>> = std::sync::OnceLock::new();
     PARSED.get_or_init(|| {
         LINES
-        .split_whitespace()
-        .map(|l| {
-            let (a, b) = l.split_once('-').unwrap();
-            (spot(a), spot(b))
-        })
-        .collect()
+            .split_whitespace()
+            .map(|l| {
+                let (a, b) = l.split_once('-').unwrap();
+                (spot(a), spot(b))
+            })
+            .collect()
     })
 }
 
@@ -46,7 +46,11 @@ struct Archer {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
-    Step { from: Spot, to: Spot, ret: Option<Spot> },
+    Step {
+        from: Spot,
+        to: Spot,
+        ret: Option<Spot>,
+    },
     Drop(Spot),
     Pass,
 }
@@ -85,8 +89,14 @@ impl RefPos {
     pub fn start(rules: Rules) -> RefPos {
         let mut board = vec![None; 25];
         for f in 0..5 {
-            board[at((f, 0))] = Some(Archer { side: 0, marked: false });
-            board[at((f, 4))] = Some(Archer { side: 1, marked: false });
+            board[at((f, 0))] = Some(Archer {
+                side: 0,
+                marked: false,
+            });
+            board[at((f, 4))] = Some(Archer {
+                side: 1,
+                marked: false,
+            });
         }
         RefPos {
             rules,
@@ -108,12 +118,18 @@ impl RefPos {
         let mut plain = Vec::new();
         for &(a, b) in lines() {
             for (from, to) in [(a, b), (b, a)] {
-                let Some(archer) = self.board[at(from)] else { continue };
+                let Some(archer) = self.board[at(from)] else {
+                    continue;
+                };
                 if archer.side != us || from.1 == goal(us) {
                     continue;
                 }
                 // Forward means towards the goal row.
-                let backward = if us == 0 { to.1 < from.1 } else { to.1 > from.1 };
+                let backward = if us == 0 {
+                    to.1 < from.1
+                } else {
+                    to.1 > from.1
+                };
                 if backward && self.rules.direction == Direction::Jasir {
                     continue;
                 }
@@ -123,7 +139,11 @@ impl RefPos {
                 if self.rules.no_shuttling && self.shuttle_forbids(from, to) {
                     continue;
                 }
-                plain.push(Kind::Step { from, to, ret: None });
+                plain.push(Kind::Step {
+                    from,
+                    to,
+                    ret: None,
+                });
             }
         }
         if self.rules.return_rule == ReturnRule::Reserve && self.pool[us] > 0 {
@@ -156,7 +176,11 @@ impl RefPos {
                         all.push(k);
                     } else {
                         for h in holes {
-                            all.push(Kind::Step { from, to, ret: Some(h) });
+                            all.push(Kind::Step {
+                                from,
+                                to,
+                                ret: Some(h),
+                            });
                         }
                     }
                 }
@@ -210,7 +234,11 @@ impl RefPos {
             Kind::Pass => "pass".to_string(),
             Kind::Drop(h) => format!("@{}", name(h)),
             Kind::Step { from, to, ret } => {
-                let sep = if self.board[at(to)].is_some() { 'x' } else { '-' };
+                let sep = if self.board[at(to)].is_some() {
+                    'x'
+                } else {
+                    '-'
+                };
                 let mut s = format!("{}{sep}{}", name(from), name(to));
                 if let Some(r) = ret {
                     s.push('/');
@@ -245,7 +273,10 @@ impl RefPos {
             Kind::Drop(h) => {
                 self.passes = 0;
                 self.pool[us] -= 1;
-                self.board[at(h)] = Some(Archer { side: us, marked: false });
+                self.board[at(h)] = Some(Archer {
+                    side: us,
+                    marked: false,
+                });
                 self.history[us].push(None);
             }
             Kind::Step { from, to, ret } => {
@@ -270,7 +301,10 @@ impl RefPos {
                     if let Some(r) = ret {
                         self.credits[us] -= 1;
                         self.pool[us] -= 1;
-                        self.board[at(r)] = Some(Archer { side: us, marked: false });
+                        self.board[at(r)] = Some(Archer {
+                            side: us,
+                            marked: false,
+                        });
                     }
                 }
                 self.history[us].push(Some((from, to)));

@@ -1,0 +1,302 @@
+//! One test per rule, each on a hand-made position.
+
+use abstract_game::{Game, PlayError, Rules as _};
+use jarmo_core::{BLACK, Hole, Move, MoveError, Position, Rules, WHITE};
+
+fn pos(text: &str, preset: &str) -> Position {
+    Position::from_text(text, Rules::preset(preset).unwrap())
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn legal(p: &Position) -> Vec<String> {
+    let mut list = jarmo_core::MoveList::new();
+    p.legal_moves(&mut list);
+    let mut v: Vec<String> = list.iter().map(|&m| p.notation(m).to_string()).collect();
+    v.sort();
+    v
+}
+
+fn play(p: &mut Position, text: &str) {
+    let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+    p.play(mv).unwrap();
+}
+
+fn hole(name: &str) -> Hole {
+    name.parse().unwrap()
+}
+
+#[test]
+fn jarmo_moves_backward_and_jasir_does_not() {
+    // c3 touches d1 and a2 (backward), b3 (lateral), a4 and e4 (forward).
+    let text = "w4/5/2b2/5/5 b";
+    assert_eq!(
+        legal(&pos(text, "jarmo")),
+        ["c3-a2", "c3-a4", "c3-b3", "c3-d1", "c3-e4"]
+    );
+    assert_eq!(legal(&pos(text, "jasir")), ["c3-a4", "c3-b3", "c3-e4"]);
+}
+
+#[test]
+fn an_archer_on_the_enemy_first_row_never_moves_but_can_be_captured_backward() {
+    // Black b5 has arrived; White a3 may capture it backward (a3-b5) in Jarmo only.
+    let text = "1b3/5/w1b2/5/5";
+    let black = pos(&format!("{text} b"), "jarmo");
+    assert!(legal(&black).iter().all(|m| !m.starts_with("b5")));
+    assert!(legal(&pos(&format!("{text} w"), "jarmo")).contains(&"a3xb5".to_string()));
+    assert!(!legal(&pos(&format!("{text} w"), "jasir")).contains(&"a3xb5".to_string()));
+}
+
+#[test]
+fn a_capture_marks_the_archer_and_fills_the_owners_pool() {
+    let mut p = pos("w4/5/3w1/5/2b1b b", "jarmo");
+    play(&mut p, "c1xd3");
+    assert_eq!(p.to_text(), "w4/5/3B1/5/4b w 0/1 0/0 0 c1-d3:1 -");
+    assert!(p.marked().contains(hole("d3").index() as u32));
+}
+
+#[test]
+fn a_marked_archer_arriving_returns_a_captured_archer_to_a_chosen_hole() {
+    let mut p = pos("w4/3B1/5/5/b4 b 1/0 0/0 0 - -", "jarmo");
+    let moves = legal(&p);
+    for h in ["b1", "c1", "d1", "e1"] {
+        assert!(moves.contains(&format!("d4-b5/{h}")), "{moves:?}");
+    }
+    assert!(!moves.contains(&"d4-b5".to_string()));
+    assert!(matches!(
+        p.parse_move("d4-b5"),
+        Err(MoveError::MissingReturn { .. })
+    ));
+    play(&mut p, "d4-b5/c1");
+    assert_eq!(p.to_text(), "wB3/5/5/5/b1b2 w 0/0 0/0 0 d4-b5:1 -");
+}
+
+#[test]
+fn a_credit_earned_with_an_empty_pool_is_lost() {
+    let mut p = pos("w4/3B1/5/5/b4 b", "jarmo");
+    assert!(legal(&p).contains(&"d4-b5".to_string()));
+    play(&mut p, "d4-b5");
+    assert_eq!(p.credits(BLACK), 0);
+}
+
+#[test]
+fn an_unmarked_archer_capturing_onto_the_goal_row_earns_a_return() {
+    let mut p = pos("1w2w/3b1/5/5/b4 b 1/0 0/0 0 - -", "jarmo");
+    play(&mut p, "d4xb5/e1");
+    assert_eq!(p.pool(BLACK), 0);
+    assert_eq!(p.pool(WHITE), 1);
+    assert_eq!(p.to_text(), "1B2w/5/5/5/b3b w 0/1 0/0 0 d4-b5:1 -");
+}
+
+#[test]
+fn a_credit_waits_for_an_empty_hole_even_the_one_just_vacated() {
+    // Black's first row is full (White archers have arrived on c1, d1, e1).
+    let mut p = pos("w4/3B1/5/5/bbwww b 1/0 0/0 0 - -", "jarmo");
+    assert!(legal(&p).contains(&"d4-b5".to_string()));
+    play(&mut p, "d4-b5");
+    assert_eq!((p.credits(BLACK), p.pool(BLACK)), (1, 1));
+    play(&mut p, "a5-b3");
+    // a1 is vacated by the move itself: the return must use it.
+    assert!(matches!(
+        p.parse_move("a1-c2"),
+        Err(MoveError::MissingReturn { .. })
+    ));
+    assert!(legal(&p).contains(&"a1xb3/a1".to_string()));
+    play(&mut p, "a1-c2/a1");
+    assert_eq!((p.credits(BLACK), p.pool(BLACK)), (0, 0));
+}
+
+#[test]
+fn a_pass_never_spends_a_credit() {
+    // Jasir: a3 can only go forward to b5, held by its own arrived archer.
+    let mut p = pos("1b2w/5/b4/5/5 b 1/0 1/0 0 - -", "jasir");
+    assert_eq!(legal(&p), ["pass"]);
+    play(&mut p, "pass");
+    assert_eq!((p.credits(BLACK), p.pool(BLACK)), (1, 1));
+    assert_eq!(p.passes(), 1);
+}
+
+#[test]
+fn the_goal_row_capture_restriction() {
+    // Only a capture onto the goal row: allowed.
+    assert_eq!(legal(&pos("1w2w/5/b4/5/5 b", "jasir-reserve")), ["a3xb5"]);
+    // Another move ends off the goal row: the capture is refused.
+    assert_eq!(legal(&pos("1w2w/3b1/b4/5/5 b", "jasir-reserve")), ["d4-c4"]);
+    // A drop ends off the goal row too.
+    assert_eq!(
+        legal(&pos("1w2w/5/b4/5/5 b 1/0", "jasir-reserve")),
+        ["@a1", "@b1", "@c1", "@d1", "@e1"]
+    );
+    // Without the option the capture stays legal.
+    assert_eq!(
+        legal(&pos("1w2w/3b1/b4/5/5 b", "jasir")),
+        ["a3xb5", "d4-c4", "d4xb5"]
+    );
+}
+
+#[test]
+fn reserve_rule_keeps_captured_marked_archers_only() {
+    let mut p = pos("w4/5/3W1/5/2b1b b", "jasir-reserve");
+    play(&mut p, "c1xd3");
+    assert_eq!(p.pool(WHITE), 1);
+    // White may now drop on any empty hole of row 5.
+    let moves = legal(&p);
+    for h in ["b5", "c5", "d5", "e5"] {
+        assert!(moves.contains(&format!("@{h}")), "{moves:?}");
+    }
+    let mut q = pos("w4/5/3w1/5/2b1b b", "jasir-reserve");
+    play(&mut q, "c1xd3");
+    assert_eq!(q.pool(WHITE), 0);
+}
+
+#[test]
+fn two_passes_in_succession_end_the_game() {
+    let text = "3b1/5/w3b/5/1w3 b";
+    let mut p = pos(text, "jasir");
+    assert_eq!(legal(&p), ["pass"]);
+    play(&mut p, "pass");
+    assert_eq!(legal(&p), ["pass"]);
+    play(&mut p, "pass");
+    let outcome = p.outcome().expect("over");
+    assert_eq!(outcome.winner, None);
+    assert_eq!(outcome.scores.unwrap().0, [3, 3]);
+    assert!(legal(&p).is_empty());
+}
+
+#[test]
+fn a_blocked_side_loses_when_the_rule_says_so() {
+    let p = pos("3b1/5/w3b/5/1w3 b", "jasir-basic");
+    let outcome = p.outcome().expect("Black is blocked");
+    assert_eq!(outcome.winner, Some(WHITE));
+    assert_eq!(outcome.scores.unwrap().0, [3, 3]);
+}
+
+#[test]
+fn no_shuttling_forbids_the_fourth_back_and_forth_step() {
+    let line = "c1-d3 a5-b3 d3-c1 b3-a5 c1-d3 a5-b3";
+    let mut p = Position::new(Rules::JARMO);
+    for m in line.split_whitespace() {
+        play(&mut p, m);
+    }
+    assert!(!legal(&p).contains(&"d3-c1".to_string()));
+    assert!(legal(&p).contains(&"d3-d2".to_string()));
+    assert_eq!(p.shuttle(BLACK).count, 3);
+    // Off, the step is legal.
+    let mut q = Position::new(Rules {
+        no_shuttling: false,
+        ..Rules::JARMO
+    });
+    for m in line.split_whitespace() {
+        play(&mut q, m);
+    }
+    assert!(legal(&q).contains(&"d3-c1".to_string()));
+    // Another move in between breaks the pattern.
+    let mut r = Position::new(Rules::JARMO);
+    for m in "c1-d3 a5-b3 d3-c1 b3-a5 e1-c2 e5-c4 c1-d3 c4-e5".split_whitespace() {
+        play(&mut r, m);
+    }
+    assert!(legal(&r).contains(&"d3-c1".to_string()));
+    // The rule binds White too: its fourth step a5-b3-a5-b3-a5 is refused.
+    let mut w = Position::new(Rules::JARMO);
+    for m in "c1-d3 a5-b3 d3-c1 b3-a5 e1-c2 a5-b3 c1-d3".split_whitespace() {
+        play(&mut w, m);
+    }
+    assert!(matches!(
+        w.parse_move("b3-a5"),
+        Err(MoveError::Illegal { .. })
+    ));
+}
+
+#[test]
+fn the_game_ends_when_a_side_has_all_its_archers_arrived() {
+    let mut p = pos("w4/3b1/5/5/5 b", "jarmo");
+    play(&mut p, "d4-b5");
+    let outcome = p.outcome().expect("Black has arrived");
+    assert_eq!(outcome.winner, Some(BLACK));
+    assert_eq!(outcome.scores.unwrap().0, [2, 1]);
+}
+
+#[test]
+fn a_side_without_archers_on_the_board_has_arrived() {
+    let mut p = pos("5/5/3w1/5/2b2 b", "jasir-basic");
+    play(&mut p, "c1xd3");
+    let outcome = p.outcome().expect("White has no archer left");
+    assert_eq!(outcome.winner, Some(BLACK));
+    assert_eq!(outcome.scores.unwrap().0, [1, 0]);
+}
+
+#[test]
+fn reserve_archers_count_as_not_arrived() {
+    // Black's only archer on the board has arrived, but one waits in reserve.
+    let p = pos("1b2w/5/5/5/5 b 1/0", "jasir-reserve");
+    assert!(p.outcome().is_none());
+    let q = pos("1b2w/5/5/5/5 b 0/0", "jasir-reserve");
+    assert!(q.outcome().is_some());
+}
+
+#[test]
+fn white_may_move_first() {
+    let p = Position::new(Rules {
+        white_first: true,
+        ..Rules::JARMO
+    });
+    assert_eq!(p.side_to_move(), WHITE);
+    assert!(legal(&p).iter().all(|m| m.as_bytes()[1] == b'5'));
+}
+
+#[test]
+fn illegal_moves_are_refused_and_leave_the_position_unchanged() {
+    let mut p = Position::new(Rules::JARMO);
+    let before = p;
+    assert_eq!(
+        p.play(Move::step(hole("a1"), hole("a2"))),
+        Err(PlayError::Illegal)
+    );
+    assert_eq!(p.play(Move::Pass), Err(PlayError::Illegal));
+    assert_eq!(p.play(Move::Drop(hole("c1"))), Err(PlayError::Illegal));
+    assert_eq!(p, before);
+    assert_eq!(p.zobrist(), before.zobrist());
+}
+
+#[test]
+fn the_separator_must_match_the_move() {
+    let p = pos("w4/5/3w1/5/2b1b b", "jarmo");
+    assert!(matches!(
+        p.parse_move("c1-d3"),
+        Err(MoveError::WrongSeparator { .. })
+    ));
+    assert!(p.parse_move("c1xd3").is_ok());
+    assert!(matches!(
+        p.parse_move("e1xc2"),
+        Err(MoveError::WrongSeparator { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e1-e2"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("z9-a1"),
+        Err(MoveError::Syntax { .. })
+    ));
+    assert!(matches!(p.parse_move(""), Err(MoveError::Empty)));
+}
+
+#[test]
+fn position_text_errors_say_what_is_wrong() {
+    let rules = Rules::JARMO;
+    for (text, needle) in [
+        ("", "empty"),
+        ("wwwww/5/5/5", "rows"),
+        ("wwwwx/5/5/5/bbbbb", "character"),
+        ("wwww/5/5/5/bbbbb", "4 holes"),
+        ("wwwww/5/5/5/bbbbb x", "side to move"),
+        ("wwwww/5/5/5/bbbbb b 1/0", "at most 5"),
+        ("wwwww/5/5/5/bbbbb b 0/0 0/0 0 a1-a2:1 -", "not a line"),
+        ("wwwww/5/5/5/bbbbb b 0/0 0/0 0 - - extra", "unexpected text"),
+    ] {
+        let err = Position::from_text(text, rules)
+            .expect_err(text)
+            .to_string();
+        assert!(err.contains(needle), "{text:?}: {err}");
+    }
+    assert!(Position::from_text("wwwww/5/5/5/bbbbb b 0/0 1/0", Rules::JASIR_BASIC).is_err());
+}
