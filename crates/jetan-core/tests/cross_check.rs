@@ -1,0 +1,238 @@
+//! The fast move generator against the slow path-enumerating reference: move sets, play and
+//! outcomes on the start tree of every preset and on many positions from seeded random play
+//! and random piece placements; and the deeper perft numbers, counted by both.
+
+mod reference;
+
+use abstract_game::playout::Rng;
+use abstract_game::{Game, Rules as _, Side};
+use jetan_core::{Kind, Piece, Position, Rules, Setup, Square};
+use reference::{RefPos, fast_moves, to_ref};
+
+fn color(side: Side) -> u8 {
+    if side == Side::First { 0 } else { 1 }
+}
+
+/// Compares everything the two implementations say about one position.
+fn compare(pos: &Position, reference: &RefPos, context: &str) {
+    let fast = fast_moves(pos);
+    let slow = reference.moves();
+    if fast != slow {
+        let missing: Vec<_> = slow.iter().filter(|m| !fast.contains(m)).collect();
+        let extra: Vec<_> = fast.iter().filter(|m| !slow.contains(m)).collect();
+        panic!(
+            "{context}: move sets differ in {}\nmissing {missing:?}\nextra {extra:?}",
+            pos.to_text()
+        );
+    }
+    assert_eq!(
+        pos.count_legal_moves(),
+        slow.len(),
+        "{context}: count in {}",
+        pos.to_text()
+    );
+    let fast_outcome = pos.outcome().map(|o| o.winner.map(color));
+    assert_eq!(
+        fast_outcome,
+        reference.outcome(),
+        "{context}: outcome in {}",
+        pos.to_text()
+    );
+}
+
+/// Walks the tree to `depth` with both implementations in lockstep; returns the leaf count.
+fn walk(pos: &Position, reference: &RefPos, depth: u32) -> u64 {
+    compare(pos, reference, "tree");
+    assert_eq!(
+        &RefPos::from_position(pos),
+        reference,
+        "facts after play differ"
+    );
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = jetan_core::MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter()
+        .map(|&mv| {
+            let mut next_ref = reference.clone();
+            next_ref.play(to_ref(mv));
+            walk(&pos.after(mv), &next_ref, depth - 1)
+        })
+        .sum()
+}
+
+fn rules(preset: &str) -> Rules {
+    Rules::preset(preset).expect("known preset")
+}
+
+#[test]
+fn start_tree_depth_two_every_preset() {
+    for preset in Rules::PRESETS {
+        let pos = Position::new(rules(preset));
+        let leaves = walk(&pos, &RefPos::from_position(&pos), 2);
+        assert_eq!(leaves, abstract_game::perft::perft(&pos, 2), "{preset}");
+    }
+}
+
+/// perft(3) from the start, counted independently by the reference and by the crate. The
+/// numbers are written here because both agree on them.
+#[test]
+fn perft_three_confirmed_by_the_reference() {
+    for (preset, expected) in [("standard", 379_795u64), ("no-escape", 126_055)] {
+        let pos = Position::new(rules(preset));
+        let reference = RefPos::from_position(&pos).perft(3);
+        assert_eq!(reference, expected, "reference, {preset}");
+        assert_eq!(
+            abstract_game::perft::perft(&pos, 3),
+            expected,
+            "fast, {preset}"
+        );
+    }
+}
+
+/// Plays seeded random games, comparing both generators at every position and the facts
+/// after every move.
+fn random_games(preset: &str, games: u64, max_plies: u32, seed: u64) {
+    let rules = rules(preset);
+    for game in 0..games {
+        let mut rng = Rng::seed_from_u64(seed ^ game);
+        let first = if rng.below(2) == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let mut pos = Position::new(rules.with_first(first));
+        let mut reference = RefPos::from_position(&pos);
+        for ply in 0..max_plies {
+            compare(&pos, &reference, &format!("{preset} game {game} ply {ply}"));
+            let moves = fast_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let mut list = jetan_core::MoveList::new();
+            pos.legal_moves(&mut list);
+            let mv = list[rng.below(list.len() as u32) as usize];
+            pos.play(mv).expect("legal");
+            reference.play(to_ref(mv));
+            assert_eq!(RefPos::from_position(&pos), reference, "facts after {mv:?}");
+        }
+    }
+}
+
+#[test]
+fn random_games_standard() {
+    random_games("standard", 6, 300, 1);
+}
+
+#[test]
+fn random_games_other_presets() {
+    random_games("no-escape", 4, 300, 2);
+    random_games("revisit", 6, 300, 3);
+    random_games("proposed", 4, 300, 4);
+}
+
+/// Random sparse placements: few pieces, open lines, endgame material rules.
+fn random_setups(rules: Rules, count: usize, seed: u64) -> usize {
+    let mut rng = Rng::seed_from_u64(seed);
+    let mut checked = 0;
+    for i in 0..count {
+        let mut setup = Setup::empty();
+        for side in Side::BOTH {
+            let extra = rng.below(if i % 2 == 0 { 2 } else { 8 });
+            let mut kinds = vec![Kind::Chief, Kind::Princess];
+            for _ in 0..extra {
+                kinds.push(Kind::ALL[rng.below(6) as usize]);
+            }
+            for kind in kinds {
+                loop {
+                    let sq = rng.below(100) as usize;
+                    if setup.board[sq].is_none() {
+                        setup.board[sq] = Some(Piece::new(side, kind));
+                        break;
+                    }
+                }
+            }
+        }
+        setup.to_move = if rng.below(2) == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        setup.escape_left = [rng.below(2) == 0, rng.below(2) == 0];
+        if setup.validate(rules).is_err() {
+            setup.countdown = Some(rng.below(u32::from(rules.countdown) + 1) as u16);
+        }
+        let Ok(pos) = setup.validate(rules) else {
+            continue;
+        };
+        let reference = RefPos::from_position(&pos);
+        compare(&pos, &reference, &format!("setup {i}"));
+        // One ply further, through both implementations.
+        let mut list = jetan_core::MoveList::new();
+        pos.legal_moves(&mut list);
+        for &mv in list.iter().take(12) {
+            let mut r = reference.clone();
+            r.play(to_ref(mv));
+            let next = pos.after(mv);
+            assert_eq!(RefPos::from_position(&next), r, "facts after {mv:?}");
+            compare(&next, &r, &format!("setup {i} after {mv:?}"));
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn random_placements_every_preset() {
+    for (n, preset) in Rules::PRESETS.iter().enumerate() {
+        let checked = random_setups(rules(preset), 150, 100 + n as u64);
+        assert!(checked > 100, "{preset}: only {checked} valid setups");
+    }
+}
+
+#[test]
+fn empty_board_destination_counts() {
+    // From e5 (a central square) with no piece in reach, as the rules file says. The other
+    // pieces are out of the way: both royals of each side far off, Orange's Chief boxed in by
+    // Black Panthans.
+    let sq = |name: &str| name.parse::<Square>().unwrap();
+    for (kind, expected) in [
+        (Kind::Thoat, 12),
+        (Kind::Warrior, 8),
+        (Kind::Padwar, 8),
+        (Kind::Dwar, 16),
+        (Kind::Flier, 16),
+        (Kind::Chief, 48),
+        (Kind::Princess, 48),
+    ] {
+        for revisit in [false, true] {
+            let rules = Rules {
+                revisit,
+                escape: false,
+                ..Rules::default()
+            };
+            let mut setup = Setup::empty();
+            let black = |k| Some(Piece::new(Side::First, k));
+            setup.board[sq("e5").index()] = black(kind);
+            if kind != Kind::Chief {
+                setup.board[sq("a1").index()] = black(Kind::Chief);
+            }
+            if kind != Kind::Princess {
+                setup.board[sq("b1").index()] = black(Kind::Princess);
+            }
+            for p in ["i10", "i9", "j9"] {
+                setup.board[sq(p).index()] = black(Kind::Panthan);
+            }
+            setup.board[sq("j10").index()] = Some(Piece::new(Side::Second, Kind::Chief));
+            setup.board[sq("a10").index()] = Some(Piece::new(Side::Second, Kind::Princess));
+            let pos = setup.validate(rules).expect("valid setup");
+            let e5 = (4, 4);
+            let fast = fast_moves(&pos).iter().filter(|m| m.0 == e5).count();
+            let reference = RefPos::from_position(&pos);
+            let slow = reference.moves().iter().filter(|m| m.0 == e5).count();
+            assert_eq!(fast, expected, "fast {kind:?} revisit {revisit}");
+            assert_eq!(slow, expected, "reference {kind:?} revisit {revisit}");
+        }
+    }
+}
