@@ -6,7 +6,7 @@
 //! moves with its own end-of-game rules, so that walking a tree in lockstep checks the crate's
 //! play and outcome as well as its move lists.
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use jetan_core::{Kind, Position, Rules, Side, Square};
 
@@ -20,14 +20,14 @@ enum Step {
     Diag,
     Any,
     /// Panthan: forward, diagonally forward, or sideways.
-    PanthanStep,
+    Panthan,
 }
 
 /// What a piece does: its steps and whether it jumps.
 fn movement(kind: Kind) -> (&'static [Step], bool) {
     use Step::*;
     match kind {
-        Kind::Panthan => (&[PanthanStep], false),
+        Kind::Panthan => (&[Panthan], false),
         Kind::Thoat => (&[Orth, Diag], false),
         Kind::Warrior => (&[Orth, Orth], false),
         Kind::Padwar => (&[Diag, Diag], false),
@@ -53,7 +53,7 @@ fn offsets(step: Step, color: Color) -> Vec<(i32, i32)> {
             (-1, 1),
             (-1, -1),
         ],
-        Step::PanthanStep => vec![(0, fwd), (1, fwd), (-1, fwd), (1, 0), (-1, 0)],
+        Step::Panthan => vec![(0, fwd), (1, fwd), (-1, fwd), (1, 0), (-1, 0)],
     }
 }
 
