@@ -38,7 +38,7 @@ pub enum Blocked {
 }
 
 /// Every rule option. [`Default`] is the `jarmo` preset.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// Backward lines allowed (Jarmo) or not (Jasir).
@@ -90,6 +90,13 @@ impl Rules {
         no_shuttling: false,
         white_first: false,
     };
+}
+
+impl Default for Rules {
+    /// The `jarmo` preset.
+    fn default() -> Rules {
+        Rules::JARMO
+    }
 }
 
 impl abstract_game::Rules for Rules {

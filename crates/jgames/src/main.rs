@@ -100,6 +100,12 @@ fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
             }
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                eprintln!(
+                    "jgames: missing command (perft, moves, playout or show); see jgames --help"
+                );
+                return ExitCode::from(2);
+            }
             let text = e.to_string();
             let first = text
                 .lines()
