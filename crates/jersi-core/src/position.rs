@@ -485,3 +485,36 @@ impl Game for Position {
         self.hash_from_scratch()
     }
 }
+
+/// Serde for positions: the rules and the position text.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Position;
+    use crate::rules::Rules;
+
+    #[derive(Serialize, Deserialize)]
+    struct Repr {
+        rules: Rules,
+        text: String,
+    }
+
+    impl Serialize for Position {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Repr {
+                rules: self.rules,
+                text: crate::text::write_text(self),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Position {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+            let r = Repr::deserialize(d)?;
+            crate::text::read_text(&r.text, r.rules).map_err(D::Error::custom)
+        }
+    }
+}

@@ -12,6 +12,7 @@ use crate::rules::Rules;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// `[bottom, top]` of each cell, in the order of [`Square::ALL`]. A lone cube is a bottom.
+    #[cfg_attr(feature = "serde", serde(with = "cells_serde"))]
     pub cells: [[Option<Cube>; 2]; 69],
     /// The side to move.
     pub side: Side,
@@ -150,5 +151,27 @@ impl Setup {
         pos.side = self.side;
         pos.hash = pos.hash_from_scratch();
         Ok(pos)
+    }
+}
+
+/// Serde for the 69 cells as a sequence (serde derives stop at arrays of 32).
+#[cfg(feature = "serde")]
+mod cells_serde {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::piece::Cube;
+
+    type Cells = [[Option<Cube>; 2]; 69];
+
+    pub(super) fn serialize<S: Serializer>(cells: &Cells, s: S) -> Result<S::Ok, S::Error> {
+        cells.as_slice().serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Cells, D::Error> {
+        let v = Vec::<[Option<Cube>; 2]>::deserialize(d)?;
+        let n = v.len();
+        v.try_into()
+            .map_err(|_| D::Error::custom(format!("expected 69 cells, found {n}")))
     }
 }

@@ -122,7 +122,7 @@ fn random_games_match() {
             Rules::preset("no-drop").unwrap()
         } else {
             Rules {
-                no_capture_limit: [40, 40, 12][game % 3],
+                no_capture_limit: [40, 0, 12][game % 3],
                 ..Rules::default()
             }
         };
