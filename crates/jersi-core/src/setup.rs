@@ -41,7 +41,7 @@ pub enum SetupError {
         top: Cube,
     },
     /// More cubes of a kind (on the board and in the reserve) than the side owns.
-    #[error("{side:?} has {count} cubes of kind {kind:?} but owns at most {max}")]
+    #[error("{} has {count} cubes of kind {kind:?} but owns at most {max}", side_name(*side))]
     TooMany {
         /// The side.
         side: Side,
@@ -66,6 +66,11 @@ pub enum SetupError {
     /// The turn number is 0.
     #[error("the turn number must be at least 1")]
     ZeroTurn,
+}
+
+/// "White" or "Black".
+fn side_name(side: Side) -> &'static str {
+    if side == Side::First { "White" } else { "Black" }
 }
 
 impl Setup {
