@@ -52,34 +52,40 @@ impl Sink for Counter {
 /// Fills a move list.
 pub(crate) struct Filler<'a>(pub &'a mut MoveList);
 
+/// Pushes a move for every square of `targets`, `base` holding the start and flags.
+#[inline(always)]
+fn push_all(list: &mut MoveList, base: u16, targets: u128) {
+    let mut low = targets as u64;
+    while low != 0 {
+        list.push(Move::packed(base, low.trailing_zeros()));
+        low &= low - 1;
+    }
+    let mut high = (targets >> 64) as u64;
+    while high != 0 {
+        list.push(Move::packed(base, 64 + high.trailing_zeros()));
+        high &= high - 1;
+    }
+}
+
 impl Sink for Filler<'_> {
     #[inline(always)]
-    fn piece_moves(&mut self, from: usize, mut targets: u128) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            self.0.push(Move::from_indices(from, to, false));
-        }
+    fn piece_moves(&mut self, from: usize, targets: u128) {
+        push_all(self.0, Move::base(from, false), targets);
     }
     #[inline(always)]
     fn shifted(&mut self, mut targets: u128, delta: i32) {
         while targets != 0 {
             let to = targets.trailing_zeros() as i32;
             targets &= targets - 1;
-            self.0.push(Move::from_indices(
-                (to - delta) as usize,
-                to as usize,
-                false,
+            self.0.push(Move::packed(
+                Move::base((to - delta) as usize, false),
+                to as u32,
             ));
         }
     }
     #[inline(always)]
-    fn escapes(&mut self, from: usize, mut targets: u128) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            self.0.push(Move::from_indices(from, to, true));
-        }
+    fn escapes(&mut self, from: usize, targets: u128) {
+        push_all(self.0, Move::base(from, true), targets);
     }
 }
 
@@ -119,11 +125,39 @@ fn panthan_reach(side: Side, p: u128) -> u128 {
     fwd | e | w
 }
 
+/// The squares one step (king steps, or orthogonal ones) from at least one square of `first`,
+/// and those one step from at least two of them.
+#[inline(always)]
+fn step_once_twice<const KING_STEPS: bool>(first: u128) -> (u128, u128) {
+    let e = east(first);
+    let w = west(first);
+    let n = north(first);
+    let s = south(first);
+    let mut once = e | w;
+    let mut twice = e & w;
+    for x in [n, s] {
+        twice |= once & x;
+        once |= x;
+    }
+    if KING_STEPS {
+        for x in [north(e), north(w), south(e), south(w)] {
+            twice |= once & x;
+            once |= x;
+        }
+    }
+    (once, twice)
+}
+
 /// Ends of the three-step non-jumping paths from `x`. `pass` is the set of squares a path may
 /// cross (empty squares, plus `x` itself when revisits are allowed). With `return_to_first`
 /// a path may end on its own first square (revisit option, real moves); without it, it may
 /// not (no-revisit option, and every threat test: a piece crossing the Princess's square is
 /// blocked by her). The result may contain occupied squares and never contains `x`.
+///
+/// Without `return_to_first`, a square `c` off the first squares is reached as soon as some
+/// second square is next to it; a first square `c` needs a second square `b` next to it that
+/// some *other* first square also reaches, that is a second square next to two first squares
+/// (one of which is `c` itself).
 #[inline(always)]
 fn reach3<const KING_STEPS: bool>(x: usize, pass: u128, return_to_first: bool) -> u128 {
     let first = if KING_STEPS { KING[x] } else { ORTH[x] } & pass;
@@ -137,15 +171,8 @@ fn reach3<const KING_STEPS: bool>(x: usize, pass: u128, return_to_first: bool) -
     let out = if return_to_first {
         step(step(first) & pass)
     } else {
-        let mut out = 0u128;
-        let mut rest = first;
-        while rest != 0 {
-            let a = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let second = if KING_STEPS { KING[a] } else { ORTH[a] } & pass;
-            out |= step(second) & !(1u128 << a);
-        }
-        out
+        let (once, twice) = step_once_twice::<KING_STEPS>(first);
+        (step(once & pass) & !first) | (first & step(twice & pass))
     };
     out & !(1u128 << x)
 }
@@ -236,20 +263,27 @@ impl Position {
                 sink.shifted(targets & not_mine, delta);
             }
         }
-        for kind in [
-            Kind::Thoat,
-            Kind::Warrior,
-            Kind::Padwar,
-            Kind::Dwar,
-            Kind::Flier,
-            Kind::Chief,
-        ] {
-            let mut set = k(kind);
-            while set != 0 {
-                let x = set.trailing_zeros() as usize;
-                set &= set - 1;
-                sink.piece_moves(x, reach(kind, side, x, empty, revisit, true) & not_mine);
-            }
+        // One loop per kind, so that each loop body is specialised to its kind.
+        macro_rules! each {
+            ($kind:expr, $revisit:expr) => {
+                let mut set = k($kind);
+                while set != 0 {
+                    let x = set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    sink.piece_moves(x, reach($kind, side, x, empty, $revisit, true) & not_mine);
+                }
+            };
+        }
+        each!(Kind::Thoat, revisit);
+        each!(Kind::Warrior, revisit);
+        each!(Kind::Padwar, revisit);
+        each!(Kind::Flier, revisit);
+        if revisit {
+            each!(Kind::Dwar, true);
+            each!(Kind::Chief, true);
+        } else {
+            each!(Kind::Dwar, false);
+            each!(Kind::Chief, false);
         }
         let princess = k(Kind::Princess);
         if princess != 0 {

@@ -16,57 +16,64 @@ use crate::rules::Rules;
 /// One whole turn: a piece moves from one square to another, capturing what stands there.
 ///
 /// A move is identified by its two squares; several paths to the same square are one move.
-/// The `escape` flag marks the Princess's once-per-game escape (a square she cannot reach by a
+/// The escape flag marks the Princess's once-per-game escape (a square she cannot reach by a
 /// normal move, so the flag never makes two moves out of one pair of squares).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Packed in 16 bits: start square index, destination index times 128, escape flag times
+/// 16384.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Move {
-    from: Square,
-    to: Square,
-    escape: bool,
-}
+pub struct Move(u16);
+
+const ESCAPE_BIT: u16 = 1 << 14;
 
 impl Move {
     /// A normal move from `from` to `to`.
     pub const fn new(from: Square, to: Square) -> Move {
-        Move {
-            from,
-            to,
-            escape: false,
-        }
+        Move(from.index() as u16 | (to.index() as u16) << 7)
     }
 
     /// A Princess's escape move from `from` to `to`.
     pub const fn escape(from: Square, to: Square) -> Move {
-        Move {
-            from,
-            to,
-            escape: true,
-        }
+        Move(Move::new(from, to).0 | ESCAPE_BIT)
     }
 
+    /// The packed bits of a move from square index `from` (flags included) to index `to`.
     #[inline(always)]
-    pub(crate) const fn from_indices(from: usize, to: usize, escape: bool) -> Move {
-        Move {
-            from: Square::ALL[from],
-            to: Square::ALL[to],
-            escape,
-        }
+    pub(crate) const fn packed(base: u16, to: u32) -> Move {
+        Move(base | (to as u16) << 7)
+    }
+
+    /// The base bits of moves from square index `from`, with the escape flag if `escape`.
+    #[inline(always)]
+    pub(crate) const fn base(from: usize, escape: bool) -> u16 {
+        from as u16 | if escape { ESCAPE_BIT } else { 0 }
     }
 
     /// The square the piece leaves.
+    #[inline]
     pub const fn from(self) -> Square {
-        self.from
+        Square::ALL[(self.0 & 127) as usize % SQUARES]
     }
 
     /// The square the piece ends on.
+    #[inline]
     pub const fn to(self) -> Square {
-        self.to
+        Square::ALL[((self.0 >> 7) & 127) as usize % SQUARES]
     }
 
     /// Whether this is a Princess's escape move.
+    #[inline]
     pub const fn is_escape(self) -> bool {
-        self.escape
+        self.0 & ESCAPE_BIT != 0
+    }
+}
+
+impl fmt::Debug for Move {
+    /// Writes e.g. `e2-e3` or `f1-f6!`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bang = if self.is_escape() { "!" } else { "" };
+        write!(f, "{}-{}{bang}", self.from(), self.to())
     }
 }
 
@@ -347,8 +354,8 @@ impl Game for Position {
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        let from = mv.from.index();
-        let to = mv.to.index();
+        let from = mv.from().index();
+        let to = mv.to().index();
         let code = self.board[from];
         let Some(piece) = Piece::from_code(code) else {
             return;
@@ -371,7 +378,7 @@ impl Game for Position {
         self.board[from] = 0;
         self.board[to] = code;
 
-        if mv.escape && self.escape_left[me] {
+        if mv.is_escape() && self.escape_left[me] {
             self.escape_left[me] = false;
             hash ^= KEYS[ESCAPE_KEY + me];
         }

@@ -1,0 +1,439 @@
+//! One test per rule, each on a hand-made position built from the position text.
+
+use abstract_game::{Game, Outcome, Rules as _, Side};
+use jetan_core::{Kind, MoveError, Position, Rules, Square, TextError};
+
+/// Builds a position text from placements such as `"Ce5 Rf1 ce10 rj10"` (upper case Black,
+/// lower case Orange) and the other fields, then parses it.
+fn text(placements: &str, side: &str, escapes: &str, countdown: &str) -> String {
+    let mut grid = [[None::<char>; 10]; 10];
+    for token in placements.split_whitespace() {
+        let c = token.chars().next().unwrap();
+        let sq: Square = token[1..].parse().expect("square");
+        grid[sq.rank() as usize][sq.file() as usize] = Some(c);
+    }
+    let mut board = String::new();
+    for rank in (0..10).rev() {
+        let mut empty = 0;
+        for cell in grid[rank] {
+            match cell {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        board += &empty.to_string();
+                        empty = 0;
+                    }
+                    board.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            board += &empty.to_string();
+        }
+        if rank > 0 {
+            board.push('/');
+        }
+    }
+    format!("{board} {side} {escapes} {countdown}")
+}
+
+fn pos_with(
+    rules: Rules,
+    placements: &str,
+    side: &str,
+    escapes: &str,
+    countdown: &str,
+) -> Position {
+    let t = text(placements, side, escapes, countdown);
+    Position::from_text(&t, rules).unwrap_or_else(|e| panic!("{t}: {e}"))
+}
+
+fn pos(placements: &str, side: &str) -> Position {
+    pos_with(Rules::default(), placements, side, "Rr", "-")
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().expect("square")
+}
+
+/// The destinations (with `!` for escapes) of the legal moves from `from`, sorted.
+fn dests(pos: &Position, from: &str) -> Vec<String> {
+    let mut list = jetan_core::MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut out: Vec<String> = list
+        .iter()
+        .filter(|m| m.from() == sq(from))
+        .map(|m| format!("{}{}", m.to(), if m.is_escape() { "!" } else { "" }))
+        .collect();
+    out.sort();
+    out
+}
+
+fn names(list: &str) -> Vec<String> {
+    let mut v: Vec<String> = list.split_whitespace().map(str::to_owned).collect();
+    v.sort();
+    v
+}
+
+/// Royals and a few extra pieces far from the action (rank 10 and a1/j1 corners).
+const KINGS: &str = "Ca1 Rj1 Pa2 Pb2 ca10 rj10 pa9 pb9";
+
+#[test]
+fn panthan_steps_forward_diagonally_forward_and_sideways_never_back() {
+    let p = pos(&format!("{KINGS} Pe5 pe8"), "b");
+    assert_eq!(dests(&p, "e5"), names("d5 f5 d6 e6 f6"));
+    let p = pos(&format!("{KINGS} Pe5 pe8"), "o");
+    assert_eq!(dests(&p, "e8"), names("d8 f8 d7 e7 f7"));
+    // Captures any way it steps; blocked by its own pieces.
+    let p = pos(&format!("{KINGS} Pe5 Pd6 pe6 pf5"), "b");
+    assert_eq!(dests(&p, "e5"), names("d5 e6 f5 f6"));
+}
+
+#[test]
+fn thoat_steps_orthogonally_then_diagonally_without_jumping() {
+    let p = pos(&format!("{KINGS} Te5"), "b");
+    assert_eq!(
+        dests(&p, "e5"),
+        names("d7 f7 c6 c4 g6 g4 d3 f3 d5 f5 e4 e6")
+    );
+    // e6 occupied: the knight squares d7 and f7 are lost; d5 and f5 remain via e4.
+    let p = pos(&format!("{KINGS} Te5 Pe6"), "b");
+    assert_eq!(dests(&p, "e5"), names("c6 c4 g6 g4 d3 f3 d5 f5 e4"));
+}
+
+#[test]
+fn warrior_and_padwar_make_two_steps_through_empty_squares() {
+    let p = pos(&format!("{KINGS} We5 Pe6"), "b");
+    // North blocked; the diagonal neighbours d6/f6 are still reached via d5/f5.
+    assert_eq!(dests(&p, "e5"), names("e3 c5 g5 d6 f6 d4 f4"));
+    let p = pos(&format!("{KINGS} Ae5 pf6"), "b");
+    // f6 holds an enemy, which blocks the way to g7; e7 and g5 are still reached via d6/f4.
+    assert_eq!(dests(&p, "e5"), names("c7 c3 g3 e7 c5 g5 e3"));
+}
+
+#[test]
+fn dwar_makes_three_orthogonal_steps_and_may_turn() {
+    let p = pos(&format!("{KINGS} De5"), "b");
+    assert_eq!(dests(&p, "e5").len(), 16);
+    // Boxed in on three sides: only paths through e6.
+    let p = pos(&format!("{KINGS} De5 Pd5 Pf5 Pe4"), "b");
+    assert_eq!(dests(&p, "e5"), names("e8 d7 f7 c6 g6"));
+}
+
+#[test]
+fn flier_jumps_three_diagonal_steps() {
+    let p = pos(&format!("{KINGS} Fe5 Pd6 Pf6 Pd4 Pf4"), "b");
+    assert_eq!(dests(&p, "e5"), names("b8 d8 f8 h8 b6 h6 b4 h4 d2 f2 h2"));
+}
+
+#[test]
+fn chief_makes_three_king_steps_without_jumping() {
+    let p = pos("Ce5 Rj1 Pa2 Pa3 ca10 rj10 pa9 pb9", "b");
+    assert_eq!(dests(&p, "e5").len(), 48);
+    // Surrounded by its own pieces: no move.
+    let ring = "Pd4 Pe4 Pf4 Pd5 Pf5 Pd6 Pe6 Pf6";
+    let p = pos(&format!("Ce5 {ring} Ra1 cj10 rj8 pa9 pb9"), "b");
+    assert!(dests(&p, "e5").is_empty());
+}
+
+#[test]
+fn no_square_is_visited_twice_by_default_but_revisits_are_an_option() {
+    // The Chief's only empty neighbour is e6, and d4 is an enemy piece. Without revisits it
+    // cannot come back to e6, nor pass over e5 to reach d4.
+    let ring = "Pe4 Pf4 Pd5 Pf5 Pd6 Pf6 pd4";
+    let placements = format!("Ce5 {ring} Ra1 cj10 rj8 pa9 pb9");
+    let standard = pos_with(Rules::default(), &placements, "b", "Rr", "-");
+    let d = dests(&standard, "e5");
+    assert!(!d.contains(&"e6".to_owned()) && !d.contains(&"d4".to_owned()));
+    let revisit = pos_with(
+        Rules::preset("revisit").unwrap(),
+        &placements,
+        "b",
+        "Rr",
+        "-",
+    );
+    let d = dests(&revisit, "e5");
+    assert!(d.contains(&"e6".to_owned()) && d.contains(&"d4".to_owned()));
+    // A Flier in the corner reaches b2 only by revisiting it.
+    let placements = "Fa1 Ce5 Rj1 cj10 rj8 pa9 pb9".to_owned();
+    let standard = pos_with(Rules::default(), &placements, "b", "Rr", "-");
+    assert!(!dests(&standard, "a1").contains(&"b2".to_owned()));
+    let revisit = pos_with(
+        Rules::preset("revisit").unwrap(),
+        &placements,
+        "b",
+        "Rr",
+        "-",
+    );
+    assert!(dests(&revisit, "a1").contains(&"b2".to_owned()));
+}
+
+#[test]
+fn no_piece_ends_on_a_friendly_piece() {
+    let p = pos(&format!("{KINGS} Fe5 Fh8 Pb8"), "b");
+    let d = dests(&p, "e5");
+    assert!(!d.contains(&"h8".to_owned()) && !d.contains(&"b8".to_owned()));
+    let err = p.parse_move("Fe5-h8").unwrap_err();
+    assert!(matches!(err, MoveError::Illegal { .. }), "{err}");
+}
+
+#[test]
+fn princess_jumps_but_never_captures() {
+    let p = pos("Ce1 Re5 Pe6 Pe4 pf5 cj10 ra10 pa9", "b");
+    let d = dests(&p, "e5");
+    assert!(!d.contains(&"f5".to_owned()), "no capture");
+    assert!(d.contains(&"e8".to_owned()), "jumps over e6");
+    let err = p.parse_move("Re5xf5").unwrap_err();
+    assert!(matches!(err, MoveError::Illegal { .. }), "{err}");
+}
+
+#[test]
+fn princess_may_not_end_on_a_threatened_square() {
+    // The Orange Warrior on h6 threatens f6 (h6-g6-f6) among others.
+    let p = pos("Ca1 Re5 wh6 cj10 rj8 pa9", "b");
+    let d = dests(&p, "e5");
+    assert!(!d.contains(&"f6".to_owned()));
+    assert!(d.contains(&"e6".to_owned()));
+    assert!(p.is_threatened(sq("f6")));
+    // The enemy Princess threatens nothing.
+    let p = pos("Ca1 Re5 rf7 cj10 pa9", "b");
+    assert!(dests(&p, "e5").contains(&"f6".to_owned()));
+}
+
+#[test]
+fn the_square_she_leaves_no_longer_blocks_the_enemy() {
+    // The Warrior on e3 is blocked by the Princess on e4; once she steps to e5 it reaches her.
+    let p = pos("Ca1 Re4 we3 cj10 rj8 pa9", "b");
+    assert!(!dests(&p, "e4").contains(&"e5".to_owned()));
+    assert!(dests(&p, "e4").contains(&"d5".to_owned()));
+}
+
+#[test]
+fn her_new_square_blocks_enemy_paths_through_it() {
+    // With revisits, the Orange Chief's only path to e6 would cross e6 twice; with the
+    // Princess standing there it is blocked, so e6 is safe for her.
+    let ring = "pe4 pf4 pd5 pf5 fd6 ff6 pd4";
+    let rules = Rules::preset("revisit").unwrap();
+    let p = pos_with(rules, &format!("ce5 {ring} Rg8 Ca1 rj10"), "b", "Rr", "-");
+    assert!(dests(&p, "g8").contains(&"e6".to_owned()));
+    // But the Chief does threaten e7 (e5-e6-e7).
+    assert!(!dests(&p, "g8").contains(&"e7".to_owned()));
+}
+
+#[test]
+fn princess_escapes_once_to_a_square_she_cannot_reach_normally() {
+    let p = pos("Ca1 Re5 cj10 rj8 pa9 pb9", "b");
+    let d = dests(&p, "e5");
+    let escapes: Vec<_> = d.iter().filter(|s| s.ends_with('!')).collect();
+    // Empty squares beyond three king steps and not threatened by the Orange pieces.
+    assert!(
+        escapes
+            .iter()
+            .all(|s| sq(&s[..s.len() - 1]).distance(sq("e5")) > 3)
+    );
+    assert!(escapes.contains(&&"e9!".to_owned()));
+    // Not to a threatened square (a9's Panthan covers a8 and b8).
+    assert!(!escapes.contains(&&"a8!".to_owned()));
+    let mut p = p;
+    let mv = p.parse_move("Re5-e9!").unwrap();
+    p.play(mv).unwrap();
+    assert!(!p.escape_available(Side::First));
+    assert!(p.to_text().ends_with(" o r -"), "{}", p.to_text());
+    // Used up: after Orange moves, no more escapes.
+    let mv = p.parse_move("Pa9-a8").unwrap();
+    p.play(mv).unwrap();
+    assert!(dests(&p, "e9").iter().all(|s| !s.ends_with('!')));
+    assert!(matches!(
+        p.parse_move("Re9-e1!"),
+        Err(MoveError::Illegal { .. })
+    ));
+}
+
+#[test]
+fn the_escape_can_be_switched_off() {
+    let placements = "Ca1 Re5 cj10 rj8 pa9 pb9";
+    let off = pos_with(
+        Rules::preset("no-escape").unwrap(),
+        placements,
+        "b",
+        "Rr",
+        "-",
+    );
+    let on = pos(placements, "b");
+    let normal: Vec<String> = dests(&on, "e5")
+        .into_iter()
+        .filter(|s| !s.ends_with('!'))
+        .collect();
+    assert!(normal.len() < dests(&on, "e5").len());
+    assert_eq!(dests(&off, "e5"), normal);
+}
+
+#[test]
+fn the_princess_is_never_obliged_to_move_away_from_a_threat() {
+    // The Princess on e5 is threatened by the Warrior on e7; Black may still move the Panthan.
+    let p = pos("Ca1 Re5 Pb2 we7 cj10 rj8 pa9", "b");
+    assert!(!dests(&p, "b2").is_empty());
+}
+
+#[test]
+fn capturing_the_princess_wins() {
+    let mut p = pos("Ca1 Re5 Pb2 Pc2 we7 cj10 ra10 pa9 pb9", "o");
+    let mv = p.parse_move("We7xe5").unwrap();
+    p.play(mv).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    assert_eq!(p.count_legal_moves(), 0);
+    // The position text records the result; it round-trips.
+    let t = p.to_text();
+    assert!(t.ends_with(" orange"), "{t}");
+    assert_eq!(Position::from_text(&t, Rules::default()).unwrap(), p);
+}
+
+#[test]
+fn capturing_the_chief_with_the_chief_wins() {
+    let mut p = pos("Ce5 Re1 Pb2 Pc2 ce7 rj10 pa9 pb9", "b");
+    p.play(p.parse_move("Ce5xe7").unwrap()).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::First)));
+    assert!(p.to_text().ends_with(" black"));
+}
+
+#[test]
+fn capturing_the_chief_with_another_piece_draws() {
+    let mut p = pos("Ca1 We5 Re1 Pb2 ce7 rj10 pa9 pb9", "b");
+    p.play(p.parse_move("We5xe7").unwrap()).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::DRAW));
+    let t = p.to_text();
+    assert!(t.ends_with(" draw"), "{t}");
+    assert_eq!(Position::from_text(&t, Rules::default()).unwrap(), p);
+}
+
+#[test]
+fn equal_material_with_three_pieces_starts_a_ten_ply_countdown() {
+    // Black: Chief, Princess, Panthan, Panthan (7); Orange: Chief, Princess, Panthan (7).
+    // Capturing a Black Panthan leaves 3 against 3 of equal value... after Orange's capture
+    // Black has C R P = 7 and Orange C R P = 7.
+    let mut p = pos("Ca1 Rj1 Pe4 Pb2 ca10 rj10 pe5", "o");
+    assert_eq!(p.countdown(), None);
+    p.play(p.parse_move("Pe5xe4").unwrap()).unwrap();
+    assert_eq!(p.countdown(), Some(10));
+    assert!(p.to_text().ends_with(" b Rr 10"), "{}", p.to_text());
+    // Ten further plies without a win: a draw. Shuffle the Chiefs.
+    let shuffle = ["Ca1-a4", "Ca10-a7", "Ca4-a1", "Ca7-a10"];
+    for i in 0..10 {
+        assert_eq!(p.outcome(), None, "ply {i}");
+        let mv = p.parse_move(shuffle[i % 4]).unwrap();
+        p.play(mv).unwrap();
+        assert_eq!(p.countdown(), Some(9 - i as u16));
+    }
+    assert_eq!(p.outcome(), Some(Outcome::DRAW));
+}
+
+#[test]
+fn a_win_on_the_tenth_ply_counts_and_material_changes_do_not_reset_the_countdown() {
+    // Orange's Warrior captures the Black Princess with one ply left: Orange wins.
+    let mut p = pos_with(
+        Rules::default(),
+        "Ca1 Rc5 Pb2 ca10 rj10 wc7",
+        "o",
+        "Rr",
+        "1",
+    );
+    p.play(p.parse_move("Wc7xc5").unwrap()).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    // A capture that changes the material does not restart a running countdown.
+    let mut p = pos_with(
+        Rules::default(),
+        "Ca1 Rj1 Pb2 ca10 rj10 wb4",
+        "o",
+        "Rr",
+        "5",
+    );
+    p.play(p.parse_move("Wb4xb2").unwrap()).unwrap();
+    assert_eq!(p.countdown(), Some(4));
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn the_countdown_length_is_an_option() {
+    let rules = Rules {
+        countdown: 2,
+        ..Rules::default()
+    };
+    let mut p = pos_with(rules, "Ca1 Rj1 Pe4 Pb2 ca10 rj10 pe5", "o", "Rr", "-");
+    p.play(p.parse_move("Pe5xe4").unwrap()).unwrap();
+    assert_eq!(p.countdown(), Some(2));
+    p.play(p.parse_move("Ca1-a4").unwrap()).unwrap();
+    p.play(p.parse_move("Ca10-a7").unwrap()).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::DRAW));
+    // A countdown longer than the rules allow is refused.
+    let t = text("Ca1 Rj1 Pb2 ca10 rj10 pe5", "b", "Rr", "3");
+    assert!(matches!(
+        Position::from_text(&t, rules),
+        Err(TextError::Invalid(
+            jetan_core::SetupError::CountdownTooLong { .. }
+        ))
+    ));
+}
+
+#[test]
+fn proposed_variant_higher_material_wins_with_three_pieces_or_fewer() {
+    let proposed = Rules::preset("proposed").unwrap();
+    // Orange captures a Black Panthan: Black C R P (7) against Orange C R W (8).
+    let placements = "Ca1 Rj1 Pe4 Pb2 ca10 rj10 we6";
+    let mut p = pos_with(proposed, placements, "o", "Rr", "-");
+    p.play(p.parse_move("We6xe4").unwrap()).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    // Without the variant the game goes on (unequal material: no countdown).
+    let mut p = pos_with(Rules::default(), placements, "o", "Rr", "-");
+    p.play(p.parse_move("We6xe4").unwrap()).unwrap();
+    assert_eq!(p.outcome(), None);
+    assert_eq!(p.countdown(), None);
+}
+
+#[test]
+fn a_side_without_a_legal_move_draws() {
+    // The Black Chief's neighbours are all occupied, so it has no first step; every square
+    // the Black Princess reaches is threatened by the Orange Chief on h3, and her escape is
+    // used up.
+    let p = pos_with(
+        Rules::default(),
+        "Ca1 pa2 pb1 pb2 Rj1 ch3 rj10",
+        "b",
+        "r",
+        "-",
+    );
+    assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(p.outcome(), Some(Outcome::DRAW));
+    // With her escape still available she could flee, and the game goes on.
+    let p = pos_with(
+        Rules::default(),
+        "Ca1 pa2 pb1 pb2 Rj1 ch3 rj10",
+        "b",
+        "Rr",
+        "-",
+    );
+    assert!(p.count_legal_moves() > 0);
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn the_first_player_is_an_option() {
+    let p = Position::new(Rules::default().with_first(Side::Second));
+    assert_eq!(p.side_to_move(), Side::Second);
+    assert!(p.to_text().contains(" o Rr -"));
+    assert_eq!(p.count_legal_moves(), 74);
+    assert!(dests(&p, "e10").iter().any(|s| s == "e6!"));
+}
+
+#[test]
+fn the_start_position() {
+    let p = Position::default();
+    assert_eq!(
+        p.to_text(),
+        "wadfrcfdaw/tppppppppt/10/10/10/10/10/10/TPPPPPPPPT/WADFCRFDAW b Rr -"
+    );
+    assert_eq!(p.piece_at(sq("e1")).unwrap().kind, Kind::Chief);
+    assert_eq!(p.piece_at(sq("f1")).unwrap().kind, Kind::Princess);
+    assert_eq!(p.piece_at(sq("e10")).unwrap().kind, Kind::Princess);
+    assert_eq!(p.piece_at(sq("f10")).unwrap().kind, Kind::Chief);
+    assert!(sq("j1").is_orange() && !sq("a1").is_orange());
+}
