@@ -70,7 +70,11 @@ pub enum SetupError {
 
 /// "White" or "Black".
 fn side_name(side: Side) -> &'static str {
-    if side == Side::First { "White" } else { "Black" }
+    if side == Side::First {
+        "White"
+    } else {
+        "Black"
+    }
 }
 
 impl Setup {

@@ -158,7 +158,7 @@ fn reference_perft_3_no_drop() {
 
 /// perft(3) of the standard game counted by the reference at every depth-2 position.
 #[test]
-#[ignore = "slow: about 6 minutes on one core"]
+#[ignore = "slow: about 8 minutes on one core"]
 fn reference_perft_3_standard() {
     let start = Position::new(Rules::default());
     assert_eq!(reference_perft(&start, 3), 497_825_578);

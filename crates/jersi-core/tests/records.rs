@@ -48,3 +48,17 @@ fn game_texts_replay_through_canonical_notation() {
         }
     }
 }
+
+#[test]
+fn examples_of_docs_jersi_md() {
+    let mut pos = Position::new(Rules::default());
+    pos.play_line("b8-b7=d8 h8-h7=f6 d8=f7-f6!").unwrap();
+    assert_eq!(
+        pos.to_text(),
+        "prskrsp/fsprsp2/7/5FS1/9/8/7/FRPSRP2/PSRKSRP b MMMMWW/mmmmww 40 4"
+    );
+    let start = Position::new(Rules::default());
+    let diagram = start.diagram();
+    assert!(diagram.starts_with("i       p   r   s   k   r   s   p\n"));
+    assert!(diagram.contains("\na       P   S   R   K   S   R   P\n"));
+}
