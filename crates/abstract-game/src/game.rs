@@ -6,6 +6,7 @@ use core::ops::Deref;
 
 use arrayvec::ArrayVec;
 
+use crate::playout::Rng;
 use crate::{Outcome, Side};
 
 /// A stack-allocated list that move generation fills.
@@ -116,6 +117,18 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         }
         self.play_unchecked(mv);
         Ok(())
+    }
+
+    /// A legal move drawn uniformly at random, or `None` when there is none. Games may override
+    /// this to draw without building the whole list; the draw must stay uniform.
+    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.below(moves.len() as u32) as usize])
+        }
     }
 
     /// The position after `mv` (copy-make), `mv` being legal.

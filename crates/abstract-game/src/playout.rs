@@ -81,7 +81,6 @@ pub struct PlayoutResult {
 /// have been played.
 pub fn random_playout<G: Game>(start: &G, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
     let mut pos = start.clone();
-    let mut moves = G::MoveList::default();
     let mut plies = 0;
     loop {
         if let Some(outcome) = pos.outcome() {
@@ -96,16 +95,14 @@ pub fn random_playout<G: Game>(start: &G, rng: &mut Rng, max_plies: u32) -> Play
                 outcome: None,
             };
         }
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        let Some(mv) = pos.random_move(rng) else {
             // A well-behaved game reports an outcome when nobody can move; treat a dead end
             // without one as capped rather than looping.
             return PlayoutResult {
                 plies,
                 outcome: None,
             };
-        }
-        let mv = moves[rng.below(moves.len() as u32) as usize];
+        };
         pos.play_unchecked(mv);
         plies += 1;
     }

@@ -37,6 +37,13 @@ impl Hole {
         }
     }
 
+    /// The hole of a bit index taken from a board set (always below 25).
+    #[inline]
+    pub(crate) const fn from_bit(index: u32) -> Hole {
+        debug_assert!(index < 25);
+        Hole(index as u8)
+    }
+
     /// The index, 0..25.
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -69,8 +76,9 @@ impl Hole {
     }
 
     /// Iterates over the holes of a set.
+    #[inline]
     pub fn all_in(set: Holes) -> impl Iterator<Item = Hole> {
-        set.into_iter().map(|i| Hole(i as u8))
+        set.intersect(ALL_HOLES).into_iter().map(Hole::from_bit)
     }
 }
 
@@ -252,9 +260,9 @@ mod tests {
 
     #[test]
     fn no_backward_targets_are_a_subset() {
-        for s in 0..2 {
-            for i in 0..25 {
-                assert_eq!(TARGETS_NO_BACKWARD[s][i] & !ADJACENT[i], 0);
+        for table in &TARGETS_NO_BACKWARD {
+            for (targets, all) in table.iter().zip(ADJACENT) {
+                assert_eq!(targets & !all, 0);
             }
         }
         // c2 (row 2) for Black: forward to e3, lateral to b2 and d2, but not back to a1 or e1.

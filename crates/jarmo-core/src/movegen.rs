@@ -1,94 +1,162 @@
-//! Legal move generation and counting: the hot loop.
+//! Legal move generation, counting and uniform drawing: the hot loop.
+//!
+//! All three work from one [`Plan`] of the position: each movable archer with its legal
+//! destinations, the drop holes, and what a return would need. Returns are the only thing that
+//! makes one step into several moves (one per free hole of the own first row), and their
+//! number per step follows from set sizes, so counting and drawing never build a list.
 
-use abstract_game::Side;
-use abstract_game::bitboard::Bitboard32;
+use abstract_game::playout::Rng;
 
-use crate::board::{Hole, Holes, TARGETS_ANY, TARGETS_NO_BACKWARD, goal_row, home_row};
+use crate::board::{Hole, TARGETS_ANY, TARGETS_NO_BACKWARD, goal_row, home_row};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Blocked, Direction, ReturnRule};
+use abstract_game::bitboard::Bitboard32;
 
-/// The step targets of every movable archer of the side to move, before the goal-row capture
-/// restriction: at most 5 archers.
-struct Steps {
+/// The legal moves of a position, in compact form.
+struct Plan {
+    /// Movable archers (at most 5) and their legal destinations (no-shuttling and goal-row
+    /// capture restriction applied).
     from: [u8; 5],
     targets: [u32; 5],
     len: usize,
+    /// Holes where a drop is legal.
+    drops: u32,
+    /// Whether a step may spend a return credit (seed rule with a non-empty pool).
+    returns: bool,
+    /// A credit is already waiting.
+    credit_waiting: bool,
+    /// Holes holding a marked archer of the side to move.
+    marked: u32,
+    /// Enemy archers.
+    enemy: u32,
+    /// The mover's goal row (the enemy's first row).
+    goal: u32,
+    /// The mover's own first row, and its empty holes.
+    home: u32,
+    empty_home: u32,
+}
+
+impl Plan {
+    /// For the archer at `from` with destinations `targets`: the destinations whose step
+    /// spends a credit (if a hole is free), and the free home holes before taking the
+    /// destination itself out.
+    #[inline]
+    fn spending(&self, from: u32, targets: u32) -> (u32, u32) {
+        if !self.returns {
+            return (0, 0);
+        }
+        let spend = if self.credit_waiting {
+            targets
+        } else {
+            // A credit is earned by a marked archer arriving: marked before, or by this capture.
+            let marking = if self.marked >> from & 1 != 0 {
+                targets
+            } else {
+                targets & self.enemy
+            };
+            marking & self.goal
+        };
+        (spend, self.empty_home | (self.home & 1 << from))
+    }
+
+    /// How many moves the archer at `from` has towards `targets`.
+    #[inline]
+    fn count_from(&self, from: u32, targets: u32) -> u32 {
+        let (spend, base) = self.spending(from, targets);
+        let free = base.count_ones();
+        let plain = (targets & !spend).count_ones();
+        // A spending step has one move per free hole other than its destination, or a single
+        // move (the credit waits) when none is free.
+        let spending = if free <= 1 {
+            spend.count_ones()
+        } else {
+            spend.count_ones() * free - (spend & base).count_ones()
+        };
+        plain + spending
+    }
+
+    /// The number of steps and drops.
+    #[inline]
+    fn count(&self) -> u32 {
+        let mut n = self.drops.count_ones();
+        for i in 0..self.len {
+            n += self.count_from(u32::from(self.from[i]), self.targets[i]);
+        }
+        n
+    }
 }
 
 impl Position {
-    #[inline]
-    fn step_table(&self) -> &'static [u32; 25] {
-        let s = self.to_move.index();
-        match self.rules.direction {
+    /// Works out the plan of the side to move.
+    #[inline(always)]
+    fn plan(&self) -> Plan {
+        let us = self.to_move;
+        let s = us.index();
+        let own = self.archers[s].0;
+        let enemy = self.archers[1 - s].0;
+        let table = match self.rules.direction {
             Direction::Jarmo => &TARGETS_ANY[s],
             Direction::Jasir => &TARGETS_NO_BACKWARD[s],
-        }
-    }
-
-    /// Step targets per archer, the no-shuttling rule applied.
-    #[inline]
-    fn steps(&self) -> Steps {
-        let us = self.to_move;
-        let own = self.archers(us);
-        let table = self.step_table();
-        // Archers on the enemy's first row never move again.
-        let movable = own.minus(goal_row(us));
-        let mut steps = Steps {
+        };
+        let goal = goal_row(us).0;
+        let home = home_row(us).0;
+        let empty_home = home & !(own | enemy);
+        let shuttle = self.shuttle[s];
+        let shuttle_ban = self.rules.no_shuttling && shuttle.count >= 3;
+        let mut plan = Plan {
             from: [0; 5],
             targets: [0; 5],
             len: 0,
+            drops: 0,
+            returns: false,
+            credit_waiting: false,
+            marked: self.marked.0 & own,
+            enemy,
+            goal,
+            home,
+            empty_home,
         };
-        let shuttle = self.shuttle(us);
-        let forbidden = self.rules.no_shuttling && shuttle.count >= 3;
-        for from in movable {
-            let mut targets = table[from as usize] & !own.0;
-            if forbidden && from == u32::from(shuttle.to) {
+        // Archers on the enemy's first row never move again.
+        let mut movable = own & !goal;
+        while movable != 0 && plan.len < 5 {
+            let from = movable.trailing_zeros();
+            movable &= movable - 1;
+            let mut targets = table[from as usize] & !own;
+            if shuttle_ban && from == u32::from(shuttle.to) {
                 targets &= !(1 << shuttle.from);
             }
-            if steps.len < 5 {
-                steps.from[steps.len] = from as u8;
-                steps.targets[steps.len] = targets;
-                steps.len += 1;
+            plan.from[plan.len] = from as u8;
+            plan.targets[plan.len] = targets;
+            plan.len += 1;
+        }
+        let pool = self.pool[s];
+        match self.rules.return_rule {
+            ReturnRule::Reserve if pool > 0 => plan.drops = empty_home,
+            ReturnRule::Seed if pool > 0 => {
+                plan.returns = true;
+                plan.credit_waiting = self.credits[s] > 0;
+            }
+            _ => {}
+        }
+        if self.rules.goal_row_capture_restriction {
+            let mut off_goal = plan.drops != 0;
+            for &t in &plan.targets[..plan.len] {
+                off_goal |= t & !goal != 0;
+            }
+            if off_goal {
+                for t in &mut plan.targets[..plan.len] {
+                    *t &= !(goal & enemy);
+                }
             }
         }
-        steps
-    }
-
-    /// The holes where a drop is legal now (empty: no drop) under the reserve rule.
-    #[inline]
-    fn drop_holes(&self) -> Holes {
-        if self.rules.return_rule == ReturnRule::Reserve && self.pool(self.to_move) > 0 {
-            self.empty_home(self.to_move)
-        } else {
-            Holes::EMPTY
-        }
-    }
-
-    /// The captures to take out of `steps` under the goal-row capture restriction (a mask of
-    /// destinations), given the drops available.
-    #[inline]
-    fn restricted(&self, steps: &Steps, drops: Holes) -> u32 {
-        if !self.rules.goal_row_capture_restriction {
-            return 0;
-        }
-        let us = self.to_move;
-        let goal = goal_row(us).0;
-        let mut any_off_goal = !drops.is_empty();
-        for &t in &steps.targets[..steps.len] {
-            any_off_goal |= t & !goal != 0;
-        }
-        if any_off_goal {
-            goal & self.archers(!us).0
-        } else {
-            0
-        }
+        plan
     }
 
     /// Whether the side to move has a step or a drop (anything but a pass).
     pub(crate) fn has_step_or_drop(&self) -> bool {
-        let steps = self.steps();
-        steps.targets[..steps.len].iter().any(|&t| t != 0) || !self.drop_holes().is_empty()
+        let plan = self.plan();
+        plan.drops != 0 || plan.targets[..plan.len].iter().any(|&t| t != 0)
     }
 
     /// Calls `f` with every legal move, in a fixed order: steps by origin then destination
@@ -98,84 +166,105 @@ impl Position {
         if self.outcome.is_some() {
             return;
         }
-        let us = self.to_move;
-        let steps = self.steps();
-        let drops = self.drop_holes();
-        let banned = self.restricted(&steps, drops);
-        let mut any = false;
-        let returns = self.rules.return_rule == ReturnRule::Seed && self.pool(us) > 0;
-        let occupied = self.archers[0] | self.archers[1];
-        for k in 0..steps.len {
-            let from = steps.from[k];
-            let targets = Bitboard32(steps.targets[k] & !banned);
-            for to in targets {
-                any = true;
-                let step_from = Hole::new(from).unwrap_or_else(|| unreachable!());
-                let step_to = Hole::new(to as u8).unwrap_or_else(|| unreachable!());
-                if returns {
-                    let free = self.return_holes(us, from as u32, to, occupied);
-                    if !free.is_empty() {
-                        for hole in Hole::all_in(free) {
-                            f(Move::Step {
-                                from: step_from,
-                                to: step_to,
-                                return_to: Some(hole),
-                            });
-                        }
-                        continue;
+        let plan = self.plan();
+        let mut any = plan.drops != 0;
+        for i in 0..plan.len {
+            let from = u32::from(plan.from[i]);
+            let targets = plan.targets[i];
+            any |= targets != 0;
+            let (spend, base) = plan.spending(from, targets);
+            for to in Bitboard32(targets) {
+                let step_from = Hole::from_bit(from);
+                let step_to = Hole::from_bit(to);
+                let free = base & !(1 << to);
+                if spend >> to & 1 != 0 && free != 0 {
+                    for hole in Bitboard32(free) {
+                        f(Move::Step {
+                            from: step_from,
+                            to: step_to,
+                            return_to: Some(Hole::from_bit(hole)),
+                        });
                     }
+                } else {
+                    f(Move::step(step_from, step_to));
                 }
-                f(Move::step(step_from, step_to));
             }
         }
-        for hole in Hole::all_in(drops) {
-            any = true;
-            f(Move::Drop(hole));
+        for hole in Bitboard32(plan.drops) {
+            f(Move::Drop(Hole::from_bit(hole)));
         }
         if !any && self.rules.blocked == Blocked::Pass {
             f(Move::Pass);
         }
     }
 
-    /// The holes where the step `from` -> `to` must put a returning archer (empty when the step
-    /// spends no credit). Only called under the seed rule with a non-empty pool.
-    #[inline]
-    fn return_holes(&self, us: Side, from: u32, to: u32, occupied: Holes) -> Holes {
-        let marked_after = self.marked.contains(from) || self.archers(!us).contains(to);
-        let earns = marked_after && goal_row(us).contains(to);
-        if self.credits(us) == 0 && !earns {
-            return Holes::EMPTY;
-        }
-        home_row(us).minus(occupied.without(from).with(to))
-    }
-
-    /// The number of legal moves, counted without building them where possible.
+    /// The number of legal moves, counted without building them.
     pub(crate) fn count_moves(&self) -> usize {
         if self.outcome.is_some() {
             return 0;
         }
-        let us = self.to_move;
-        let may_return = self.rules.return_rule == ReturnRule::Seed
-            && self.pool(us) > 0
-            && (self.credits(us) > 0
-                || self.marked.intersects(self.archers(us))
-                || self.archers(!us).intersects(goal_row(us)));
-        if may_return {
-            let mut n = 0;
-            self.for_each_move(|_| n += 1);
-            return n;
-        }
-        let steps = self.steps();
-        let drops = self.drop_holes();
-        let banned = self.restricted(&steps, drops);
-        let mut n = drops.count() as usize;
-        for &t in &steps.targets[..steps.len] {
-            n += (t & !banned).count_ones() as usize;
-        }
+        let n = self.plan().count();
         if n == 0 && self.rules.blocked == Blocked::Pass {
             1
         } else {
-            n
+            n as usize
         }
     }
+
+    /// A legal move drawn uniformly: the `k`-th move of [`for_each_move`]'s order for a uniform
+    /// `k`, found without building the list.
+    pub(crate) fn draw_move(&self, rng: &mut Rng) -> Option<Move> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let plan = self.plan();
+        let mut counts = [0u32; 5];
+        let mut n = plan.drops.count_ones();
+        for (i, count) in counts.iter_mut().enumerate().take(plan.len) {
+            *count = plan.count_from(u32::from(plan.from[i]), plan.targets[i]);
+            n += *count;
+        }
+        if n == 0 {
+            return (self.rules.blocked == Blocked::Pass).then_some(Move::Pass);
+        }
+        let mut k = rng.below(n);
+        for (i, &count) in counts.iter().enumerate().take(plan.len) {
+            if k >= count {
+                k -= count;
+                continue;
+            }
+            let from = u32::from(plan.from[i]);
+            let targets = plan.targets[i];
+            let (spend, base) = plan.spending(from, targets);
+            if spend == 0 {
+                let to = nth_bit(targets, k);
+                return Some(Move::step(Hole::from_bit(from), Hole::from_bit(to)));
+            }
+            for to in Bitboard32(targets) {
+                let free = base & !(1 << to);
+                let returns = spend >> to & 1 != 0 && free != 0;
+                let c = if returns { free.count_ones() } else { 1 };
+                if k < c {
+                    let return_to = returns.then(|| Hole::from_bit(nth_bit(free, k)));
+                    return Some(Move::Step {
+                        from: Hole::from_bit(from),
+                        to: Hole::from_bit(to),
+                        return_to,
+                    });
+                }
+                k -= c;
+            }
+            unreachable!("count_from counts every move of the archer");
+        }
+        Some(Move::Drop(Hole::from_bit(nth_bit(plan.drops, k))))
+    }
+}
+
+/// The index of the `k`-th set bit of `bits` (from 0, lowest first); `k` must be below the count.
+#[inline]
+fn nth_bit(mut bits: u32, k: u32) -> u32 {
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
 }

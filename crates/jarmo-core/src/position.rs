@@ -271,11 +271,6 @@ impl Position {
         self.hash ^= zobrist::SECOND_TO_MOVE;
         self.outcome = self.compute_outcome();
     }
-
-    /// The holes of `side`'s own first row that are empty now.
-    pub(crate) fn empty_home(&self, side: Side) -> Holes {
-        home_row(side).minus(self.archers[0] | self.archers[1])
-    }
 }
 
 impl Game for Position {
@@ -328,6 +323,10 @@ impl Game for Position {
         let mut found = false;
         self.for_each_move(|m| found |= m == mv);
         found
+    }
+
+    fn random_move(&self, rng: &mut abstract_game::playout::Rng) -> Option<Move> {
+        self.draw_move(rng)
     }
 
     fn play_unchecked(&mut self, mv: Move) {

@@ -44,9 +44,9 @@ pub(crate) const fn passes(n: u8) -> u64 {
     counter_key(5, n as u64)
 }
 
-pub(crate) const SHUTTLE_KEYS: [u64; 2 * 625 * 4] = keys(0x4a61_726d_6f04);
+static SHUTTLE_KEYS: [u64; 2 * 625 * 4] = keys(0x4a61_726d_6f04);
 
-pub(crate) const fn shuttle(side: Side, s: Shuttle) -> u64 {
+pub(crate) fn shuttle(side: Side, s: Shuttle) -> u64 {
     if s.count == 0 {
         return 0;
     }

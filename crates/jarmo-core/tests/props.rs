@@ -74,6 +74,51 @@ fn move_strategy() -> impl Strategy<Value = Move> {
     ]
 }
 
+/// Draws many moves from `pos` and checks every legal move comes up about equally often.
+fn assert_uniform_draws(pos: &Position) {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let n = moves.len();
+    let draws = 2000 * n;
+    let mut seen = std::collections::HashMap::new();
+    let mut rng = Rng::seed_from_u64(99);
+    for _ in 0..draws {
+        *seen
+            .entry(pos.random_move(&mut rng).unwrap())
+            .or_insert(0usize) += 1;
+    }
+    assert_eq!(
+        seen.len(),
+        n,
+        "every legal move is drawn: {}",
+        pos.to_text()
+    );
+    for &mv in moves.iter() {
+        // 2000 expected per move; 5 standard deviations is about 220.
+        let got = seen[&mv];
+        assert!(
+            (1780..=2220).contains(&got),
+            "{mv:?} drawn {got} times in {}",
+            pos.to_text()
+        );
+    }
+}
+
+#[test]
+fn draws_are_uniform_with_and_without_returns() {
+    assert_uniform_draws(&Position::new(Rules::JARMO));
+    // Returns multiply some steps by the free holes; drops add moves of their own.
+    assert_uniform_draws(
+        &Position::from_text("w4/3B1/5/5/b4 b 1/0 0/0 0 - -", Rules::JARMO).unwrap(),
+    );
+    assert_uniform_draws(
+        &Position::from_text("1w2w/3b1/5/b4/5 b 1/0 1/0 0 - -", Rules::JARMO).unwrap(),
+    );
+    assert_uniform_draws(
+        &Position::from_text("1w2w/5/b4/5/5 b 1/0", Rules::JASIR_RESERVE).unwrap(),
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -91,6 +136,15 @@ proptest! {
             prop_assert!(next.play(mv).is_ok());
             prop_assert_eq!(next.zobrist(), next.zobrist_from_scratch());
             prop_assert_eq!(next, pos.after(mv));
+        }
+    }
+
+    #[test]
+    fn drawn_moves_are_legal(pos in position_strategy(), seed: u64) {
+        let mut rng = Rng::seed_from_u64(seed);
+        match pos.random_move(&mut rng) {
+            Some(mv) => prop_assert!(pos.is_legal(mv)),
+            None => prop_assert!(pos.outcome().is_some()),
         }
     }
 
@@ -117,11 +171,9 @@ proptest! {
         // Replaying the same game checks the hash and the text at every step.
         let mut rng = Rng::seed_from_u64(seed);
         let mut pos = start;
-        let mut moves = MoveList::new();
         for _ in 0..result.plies {
-            pos.legal_moves(&mut moves);
-            let mv = moves[rng.below(moves.len() as u32) as usize];
-            pos.play(mv).expect("legal");
+            let mv = pos.random_move(&mut rng).expect("the game goes on");
+            pos.play(mv).expect("a drawn move is legal");
             prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
             let reparsed = Position::from_text(&pos.to_text(), rules);
             prop_assert_eq!(reparsed, Ok(pos));
