@@ -116,7 +116,7 @@ fn random_games_agree_move_by_move() {
                     fast.to_text()
                 );
                 assert_eq!(fast.count_legal_moves(), legal.len());
-                let expected = slow.result.map(|(w, s)| (w, s));
+                let expected = slow.result;
                 let got = fast.outcome().map(|o| {
                     (
                         o.winner.map(|w| w.index()),
