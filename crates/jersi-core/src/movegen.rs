@@ -487,4 +487,10 @@ mod tests {
         assert_eq!(pairs(BOARD), 176);
         assert_eq!(links(BOARD, BOARD), 2 * 176);
     }
+
+    #[test]
+    fn turns_are_small() {
+        assert!(core::mem::size_of::<Move>() <= 8);
+        assert!(core::mem::size_of::<MoveList>() <= 40_000);
+    }
 }

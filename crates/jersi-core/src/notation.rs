@@ -212,12 +212,12 @@ fn read_move(pos: &Position, text: &str) -> Result<(Move, bool), MoveError> {
         .chars()
         .next()
         .ok_or_else(|| malformed(text, "expected '-' or '=' after the first cell"))?;
-    let (to, marks1, rest) = cell_and_marks(&rest[1..], text)?;
+    let (to, marks1, rest) = cell_and_marks(&rest[sep1.len_utf8()..], text)?;
     let mut has_marks = !marks1.is_empty();
     let second = match rest.chars().next() {
         None => None,
         Some(sep2) => {
-            let (c, marks2, tail) = cell_and_marks(&rest[1..], text)?;
+            let (c, marks2, tail) = cell_and_marks(&rest[sep2.len_utf8()..], text)?;
             if !tail.is_empty() {
                 return Err(malformed(text, "unexpected text after the second action"));
             }

@@ -112,12 +112,17 @@ fn depth_two_from_the_start_matches() {
     }
 }
 
-/// Seeded random games; every position compared in full.
+/// Seeded random games; every position compared in full. `JERSI_CROSS_GAMES` raises the
+/// number of games (40 by default) for a longer soak.
 #[test]
 fn random_games_match() {
+    let games: usize = std::env::var("JERSI_CROSS_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
     let mut rng = Rng::seed_from_u64(0x001e_551e);
     let mut king_captures = 0;
-    for game in 0..40 {
+    for game in 0..games {
         let rules = if game % 4 == 3 {
             Rules::preset("no-drop").unwrap()
         } else {
