@@ -96,6 +96,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         moves.len()
     }
 
+    /// The number of legal moves after `mv` (legal here). Games may override this to skip work
+    /// that counting does not need, such as updating the hash.
+    fn count_after(&self, mv: Self::Move) -> usize {
+        self.after(mv).count_legal_moves()
+    }
+
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = Self::MoveList::default();

@@ -13,6 +13,11 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
+        2 => {
+            let mut moves = G::MoveList::default();
+            pos.legal_moves(&mut moves);
+            moves.iter().map(|&mv| pos.count_after(mv) as u64).sum()
+        }
         _ => {
             let mut moves = G::MoveList::default();
             pos.legal_moves(&mut moves);

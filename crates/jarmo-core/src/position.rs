@@ -167,61 +167,78 @@ impl Position {
         h ^ zobrist::passes(self.passes)
     }
 
-    fn set_pool(&mut self, side: Side, n: u8) {
+    fn set_pool<const HASH: bool>(&mut self, side: Side, n: u8) {
         let s = side.index();
-        self.hash ^= zobrist::pool(side, self.pool[s]) ^ zobrist::pool(side, n);
+        if HASH {
+            self.hash ^= zobrist::pool(side, self.pool[s]) ^ zobrist::pool(side, n);
+        }
         self.pool[s] = n;
     }
 
-    fn set_credits(&mut self, side: Side, n: u8) {
+    fn set_credits<const HASH: bool>(&mut self, side: Side, n: u8) {
         let s = side.index();
-        self.hash ^= zobrist::credits(side, self.credits[s]) ^ zobrist::credits(side, n);
+        if HASH {
+            self.hash ^= zobrist::credits(side, self.credits[s]) ^ zobrist::credits(side, n);
+        }
         self.credits[s] = n;
     }
 
-    fn set_passes(&mut self, n: u8) {
+    fn set_passes<const HASH: bool>(&mut self, n: u8) {
         if n != self.passes {
-            self.hash ^= zobrist::passes(self.passes) ^ zobrist::passes(n);
+            if HASH {
+                self.hash ^= zobrist::passes(self.passes) ^ zobrist::passes(n);
+            }
             self.passes = n;
         }
     }
 
-    fn set_shuttle(&mut self, side: Side, record: Shuttle) {
+    fn set_shuttle<const HASH: bool>(&mut self, side: Side, record: Shuttle) {
         let s = side.index();
-        self.hash ^= zobrist::shuttle(side, self.shuttle[s]) ^ zobrist::shuttle(side, record);
+        if HASH {
+            self.hash ^= zobrist::shuttle(side, self.shuttle[s]) ^ zobrist::shuttle(side, record);
+        }
         self.shuttle[s] = record;
     }
 
-    fn put_archer(&mut self, side: Side, hole: u32) {
+    fn put_archer<const HASH: bool>(&mut self, side: Side, hole: u32) {
         self.archers[side.index()] = self.archers[side.index()].with(hole);
-        self.hash ^= zobrist::ARCHER[side.index()][hole as usize];
-    }
-
-    fn lift_archer(&mut self, side: Side, hole: u32) {
-        self.archers[side.index()] = self.archers[side.index()].without(hole);
-        self.hash ^= zobrist::ARCHER[side.index()][hole as usize];
-        if self.marked.contains(hole) {
-            self.marked = self.marked.without(hole);
-            self.hash ^= zobrist::MARKED[hole as usize];
+        if HASH {
+            self.hash ^= zobrist::ARCHER[side.index()][hole as usize];
         }
     }
 
-    fn apply(&mut self, mv: Move) {
+    fn lift_archer<const HASH: bool>(&mut self, side: Side, hole: u32) {
+        self.archers[side.index()] = self.archers[side.index()].without(hole);
+        if HASH {
+            self.hash ^= zobrist::ARCHER[side.index()][hole as usize];
+        }
+        if self.marked.contains(hole) {
+            self.marked = self.marked.without(hole);
+            if HASH {
+                self.hash ^= zobrist::MARKED[hole as usize];
+            }
+        }
+    }
+
+    /// Plays `mv`; `HASH` says whether to keep the Zobrist hash up to date (bulk counting
+    /// skips it on positions it only counts).
+    #[inline(always)]
+    fn apply<const HASH: bool>(&mut self, mv: Move) {
         let us = self.to_move;
         let them = !us;
         match mv {
             Move::Pass => {
-                self.set_passes(self.passes + 1);
+                self.set_passes::<HASH>(self.passes + 1);
                 if self.rules.no_shuttling {
-                    self.set_shuttle(us, Shuttle::default());
+                    self.set_shuttle::<HASH>(us, Shuttle::default());
                 }
             }
             Move::Drop(hole) => {
-                self.set_passes(0);
-                self.set_pool(us, self.pool[us.index()] - 1);
-                self.put_archer(us, hole.index() as u32);
+                self.set_passes::<HASH>(0);
+                self.set_pool::<HASH>(us, self.pool[us.index()] - 1);
+                self.put_archer::<HASH>(us, hole.index() as u32);
                 if self.rules.no_shuttling {
-                    self.set_shuttle(us, Shuttle::default());
+                    self.set_shuttle::<HASH>(us, Shuttle::default());
                 }
             }
             Move::Step {
@@ -229,46 +246,53 @@ impl Position {
                 to,
                 return_to,
             } => {
-                self.set_passes(0);
+                self.set_passes::<HASH>(0);
                 let (f, t) = (from.index() as u32, to.index() as u32);
                 let was_marked = self.marked.contains(f);
-                self.lift_archer(us, f);
+                self.lift_archer::<HASH>(us, f);
                 let captured = self.archers(them).contains(t);
                 if captured {
                     let victim_marked = self.marked.contains(t);
-                    self.lift_archer(them, t);
+                    self.lift_archer::<HASH>(them, t);
                     let comes_back = match self.rules.return_rule {
                         ReturnRule::Seed => true,
                         ReturnRule::Reserve => victim_marked,
                         ReturnRule::None => false,
                     };
                     if comes_back {
-                        self.set_pool(them, self.pool[them.index()] + 1);
+                        self.set_pool::<HASH>(them, self.pool[them.index()] + 1);
                     }
                 }
-                self.put_archer(us, t);
+                self.put_archer::<HASH>(us, t);
                 if was_marked || captured {
                     self.marked = self.marked.with(t);
-                    self.hash ^= zobrist::MARKED[t as usize];
+                    if HASH {
+                        self.hash ^= zobrist::MARKED[t as usize];
+                    }
                 }
                 if self.rules.return_rule == ReturnRule::Seed {
                     let arrived_marked = (was_marked || captured) && goal_row(us).contains(t);
                     if arrived_marked && self.pool[us.index()] > 0 {
-                        self.set_credits(us, self.credits[us.index()].saturating_add(1));
+                        self.set_credits::<HASH>(us, self.credits[us.index()].saturating_add(1));
                     }
                     if let Some(hole) = return_to {
-                        self.set_credits(us, self.credits[us.index()] - 1);
-                        self.set_pool(us, self.pool[us.index()] - 1);
-                        self.put_archer(us, hole.index() as u32);
+                        self.set_credits::<HASH>(us, self.credits[us.index()] - 1);
+                        self.set_pool::<HASH>(us, self.pool[us.index()] - 1);
+                        self.put_archer::<HASH>(us, hole.index() as u32);
                     }
                 }
                 if self.rules.no_shuttling {
-                    self.set_shuttle(us, self.shuttle[us.index()].after_step(f as u8, t as u8));
+                    self.set_shuttle::<HASH>(
+                        us,
+                        self.shuttle[us.index()].after_step(f as u8, t as u8),
+                    );
                 }
             }
         }
         self.to_move = them;
-        self.hash ^= zobrist::SECOND_TO_MOVE;
+        if HASH {
+            self.hash ^= zobrist::SECOND_TO_MOVE;
+        }
         self.outcome = self.compute_outcome();
     }
 }
@@ -319,6 +343,12 @@ impl Game for Position {
         self.count_moves()
     }
 
+    fn count_after(&self, mv: Move) -> usize {
+        let mut next = *self;
+        next.apply::<false>(mv);
+        next.count_moves()
+    }
+
     fn is_legal(&self, mv: Move) -> bool {
         let mut found = false;
         self.for_each_move(|m| found |= m == mv);
@@ -330,7 +360,7 @@ impl Game for Position {
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        self.apply(mv);
+        self.apply::<true>(mv);
     }
 
     fn outcome(&self) -> Option<Outcome> {
