@@ -89,6 +89,76 @@ impl Sink for Filler<'_> {
     }
 }
 
+/// Keeps each group of moves as a set, to count them all and then pick one by its rank.
+pub(crate) struct Groups {
+    /// (base bits or index delta, targets, whether `base` is a delta) per group.
+    groups: [(i32, u128, bool); 24],
+    len: usize,
+    total: u32,
+}
+
+impl Groups {
+    pub(crate) const fn new() -> Groups {
+        Groups {
+            groups: [(0, 0, false); 24],
+            len: 0,
+            total: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, base: i32, targets: u128, shifted: bool) {
+        if targets != 0 && self.len < self.groups.len() {
+            self.groups[self.len] = (base, targets, shifted);
+            self.len += 1;
+            self.total += targets.count_ones();
+        }
+    }
+
+    /// The number of moves kept.
+    pub(crate) fn total(&self) -> u32 {
+        self.total
+    }
+
+    /// The move of rank `index` (below [`total`](Self::total)) in generation order.
+    pub(crate) fn nth(&self, mut index: u32) -> Option<Move> {
+        for &(base, targets, shifted) in &self.groups[..self.len] {
+            let n = targets.count_ones();
+            if index >= n {
+                index -= n;
+                continue;
+            }
+            let mut rest = targets;
+            for _ in 0..index {
+                rest &= rest - 1;
+            }
+            let to = rest.trailing_zeros();
+            let base = if shifted {
+                Move::base((to as i32 - base) as usize, false)
+            } else {
+                base as u16
+            };
+            return Some(Move::packed(base, to));
+        }
+        None
+    }
+}
+
+impl Sink for Groups {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: usize, targets: u128) {
+        self.add(i32::from(Move::base(from, false)), targets, false);
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, delta: i32) {
+        self.add(delta, targets, true);
+    }
+    #[inline(always)]
+    fn escapes(&mut self, from: usize, targets: u128) {
+        self.add(i32::from(Move::base(from, true)), targets, false);
+    }
+}
+
 /// Panthan steps of `side` as (shifted set, index delta) for the five directions.
 #[inline(always)]
 fn panthan_shifts(side: Side, p: u128) -> [(u128, i32); 5] {

@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use abstract_game::bitboard::Bitboard128;
 
 use crate::board::{Bitboard, SQUARES, Square};
-use crate::movegen::{Counter, Filler};
+use crate::movegen::{Counter, Filler, Groups};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
 
@@ -351,6 +351,17 @@ impl Game for Position {
         let mut c = Counter(0);
         self.generate(&mut c);
         c.0
+    }
+
+    fn random_move(&self, rng: &mut abstract_game::playout::Rng) -> Option<Move> {
+        // Count the moves group by group, draw a rank, and build only that move: the same
+        // draw as picking from the full list, without filling it.
+        let mut groups = Groups::new();
+        self.generate(&mut groups);
+        match groups.total() {
+            0 => None,
+            n => groups.nth(rng.below(n)),
+        }
     }
 
     fn play_unchecked(&mut self, mv: Move) {

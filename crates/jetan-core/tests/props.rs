@@ -157,3 +157,18 @@ proptest! {
         let _ = Position::from_text(&text, Rules::default());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `random_move` draws the same move as picking uniformly from the generated list.
+    #[test]
+    fn random_move_is_the_same_draw_as_from_the_list(pos in position(), seed: u64) {
+        let list = legal(&pos);
+        let mut a = Rng::seed_from_u64(seed);
+        let mut b = Rng::seed_from_u64(seed);
+        let drawn = pos.random_move(&mut a);
+        let expected = (!list.is_empty()).then(|| list[b.below(list.len() as u32) as usize]);
+        prop_assert_eq!(drawn, expected);
+    }
+}
