@@ -140,7 +140,10 @@ fn main() -> ExitCode {
 type Runner = fn(Command) -> Result<(), CliError>;
 
 // GAME TABLE: one line per game crate: its name and `run::<its Position type>`.
-const GAMES: &[(&str, Runner)] = &[("jarmo", run::<jarmo_core::Position>)];
+const GAMES: &[(&str, Runner)] = &[
+    ("jarmo", run::<jarmo_core::Position>),
+    ("jersi", run::<jersi_core::Position>),
+];
 
 fn known_games() -> String {
     GAMES
