@@ -6,9 +6,10 @@
 //! only masks.
 
 use abstract_game::Game;
+use abstract_game::playout::Rng;
 
 use crate::board::{ALL_SQUARES, SHARES_ACROSS, SHARES_ALIGNMENT, Square, SquareSet};
-use crate::piece::Piece;
+use crate::piece::{Piece, Tower};
 use crate::position::{Move, MoveList, NO_SQUARE, Position};
 use crate::rules::{AsymmetryScope, TowerIdentity};
 
@@ -85,29 +86,48 @@ impl Position {
         if self.stocks[self.turn.index()] & piece.bit() == 0 {
             return none;
         }
-        let under = &tq.pieces()[..tq.height() - 1];
-        let mut forbidden = 0;
-        let mut set = scope;
-        while set != 0 {
-            let r = set.trailing_zeros() as usize;
-            set &= set - 1;
-            let tr = &self.towers[r];
-            if tr.height() != under.len() || !tr.accepts(piece) {
-                continue;
+        (self.copies_forbidden(scope, tq.below(), piece), piece)
+    }
+
+    /// The squares of `scope` where a copy of `piece` would stand on a tower identical to
+    /// `below` (the tower under the copied piece), so that the asymmetry rule forbids it.
+    #[inline]
+    fn copies_forbidden(&self, scope: SquareSet, below: Tower, piece: Piece) -> SquareSet {
+        match self.rules.identity {
+            // Same pieces underneath means the same tower number; the piece then fits there as it
+            // did on q. On an empty square the copy is forbidden on every empty aligned square.
+            TowerIdentity::SizesAndColours => {
+                if below.is_empty() {
+                    scope & !self.occupied
+                } else {
+                    let mut forbidden = 0;
+                    let mut set = scope & self.occupied;
+                    while set != 0 {
+                        let r = set.trailing_zeros() as usize;
+                        set &= set - 1;
+                        if self.towers[r] == below {
+                            forbidden |= 1 << r;
+                        }
+                    }
+                    forbidden
+                }
             }
-            let same = match self.rules.identity {
-                TowerIdentity::SizesAndColours => tr.pieces() == under,
-                TowerIdentity::SizesOnly => tr
-                    .pieces()
-                    .iter()
-                    .zip(under)
-                    .all(|(a, b)| a.size() == b.size()),
-            };
-            if same {
-                forbidden |= 1 << r;
+            TowerIdentity::SizesOnly => {
+                let key = below.strength_key();
+                let mut forbidden = 0;
+                let mut set = scope;
+                while set != 0 {
+                    let r = set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    let tr = &self.towers[r];
+                    // Equal keys mean equal heights and equal sizes level by level.
+                    if tr.strength_key() == key && tr.accepts(piece) {
+                        forbidden |= 1 << r;
+                    }
+                }
+                forbidden
             }
         }
-        (forbidden, piece)
     }
 
     /// Number of legal placements (not counting a pass).
@@ -125,6 +145,39 @@ impl Position {
         // `asymmetry` only lists squares where the piece is held and fits.
         total -= self.asymmetry().0.count_ones();
         total as usize
+    }
+
+    /// The number of legal moves after the placement of `piece` on `square` (legal here),
+    /// without building that position: the opponent's stock does not change, one tower grows,
+    /// and the asymmetry rule looks at this placement. When the opponent might win at the end of
+    /// this turn the position is built after all.
+    #[inline]
+    pub(crate) fn count_after_placement(&self, piece: Piece, square: Square) -> usize {
+        let next = !self.turn;
+        if self.lead[next.index()].count_ones() >= crate::position::WINNING_MONOLITHS {
+            return self.after(Move::place(piece, square)).count_moves();
+        }
+        let s = square.index();
+        let stock = self.stocks[next.index()];
+        let old = self.towers[s];
+        let occupied = self.occupied | square.bit();
+        let mut total = (ALL_SQUARES & !occupied).count_ones() * stock.count_ones();
+        let mut set = self.occupied & !square.bit();
+        while set != 0 {
+            let r = set.trailing_zeros() as usize;
+            set &= set - 1;
+            total += (self.towers[r].fitting() & stock).count_ones();
+        }
+        total += (old.with(piece).fitting() & stock).count_ones();
+        if stock & piece.bit() != 0 {
+            let scope = match self.rules.asymmetry {
+                AsymmetryScope::SharedAlignment => SHARES_ALIGNMENT[s],
+                AsymmetryScope::OtherTerritory => SHARES_ACROSS[s],
+                AsymmetryScope::Off => 0,
+            };
+            total -= self.copies_forbidden(scope, old, piece).count_ones();
+        }
+        (total as usize).max(1)
     }
 
     /// Number of legal moves: placements, or one pass when there are none, or zero once the
@@ -163,6 +216,39 @@ impl Position {
         if moves.is_empty() {
             moves.push(Move::Pass);
         }
+    }
+
+    /// A legal move drawn uniformly at random without building the list.
+    pub(crate) fn random_legal_move(&self, rng: &mut Rng) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
+        let total = self.count_placements();
+        if total == 0 {
+            return Some(Move::Pass);
+        }
+        let mut k = rng.below(total as u32);
+        let stock = self.stocks[self.turn.index()];
+        let (forbidden, copy) = self.asymmetry();
+        for square in Square::ALL {
+            let s = square.index();
+            let mut set = self.towers[s].fitting() & stock;
+            if forbidden >> s & 1 != 0 {
+                set &= !copy.bit();
+            }
+            let n = set.count_ones();
+            if k < n {
+                for _ in 0..k {
+                    set &= set - 1;
+                }
+                return Some(Move::place(
+                    Piece::ALL[set.trailing_zeros() as usize],
+                    square,
+                ));
+            }
+            k -= n;
+        }
+        None
     }
 
     /// Checks one move without generating the others; `Ok` when it is legal, otherwise the

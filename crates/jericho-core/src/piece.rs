@@ -237,117 +237,189 @@ const fn fit_table() -> [u32; 1024] {
     out
 }
 
-/// `FIT[sizes | colours << 5]`: the pieces whose size is not in the 5-bit mask `sizes` and whose
-/// colour is not in the 5-bit mask `colours`.
+/// `FIT[sizes | colours << 5]`: the pieces whose size is not in the 5-bit mask `sizes` and
+/// whose colour is not in the 5-bit mask `colours`.
 pub const FIT: [u32; 1024] = fit_table();
 
 /// The tallest a tower may grow.
 pub const MAX_HEIGHT: usize = 4;
 
-/// A stack of pieces on a square, bottom first; empty, or one to four pieces of distinct sizes
-/// and distinct colours.
-///
-/// Besides the pieces it keeps the masks of sizes and colours used, the set of pieces that may
-/// still go on top, and a strength key (see [`Tower::strength_key`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Tower {
+/// Everything about one tower, looked up by its [`Tower`] number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shape {
+    /// The pieces that may go on top.
     fit: u32,
+    /// See [`Tower::strength_key`].
     key: u16,
+    /// sizes (bits 0..5) | colours (bits 5..10) | height (bits 11..14)
+    meta: u16,
+    /// The pieces, bottom first.
     pieces: [Piece; 4],
-    height: u8,
-    sizes: u8,
-    colours: u8,
 }
 
-impl Default for Tower {
-    fn default() -> Tower {
-        Tower::EMPTY
+const HEIGHT_SHIFT: u32 = 11;
+
+impl Shape {
+    const EMPTY: Shape = Shape {
+        fit: (1 << 25) - 1,
+        key: 0,
+        meta: 0,
+        pieces: [Piece(0); 4],
+    };
+
+    const fn height(&self) -> usize {
+        (self.meta >> HEIGHT_SHIFT) as usize
+    }
+
+    const fn with(mut self, piece: Piece) -> Shape {
+        let h = self.height();
+        self.pieces[h] = piece;
+        let height = h as u16 + 1;
+        self.meta = (self.meta & 0x3FF)
+            | (1 << (piece.size() - 1))
+            | (1 << (5 + piece.colour() as u16))
+            | height << HEIGHT_SHIFT;
+        self.key = ((if height >= 2 { 1 } else { 0 }) << 12)
+            | ((piece.size() as u16) << 9)
+            | ((self.key & 0xFFF) >> 3);
+        self.fit = if height as usize >= MAX_HEIGHT {
+            0
+        } else {
+            FIT[(self.meta & 0x3FF) as usize]
+        };
+        self
     }
 }
 
+/// Number of distinct towers, the empty square included: 1 + 25 + 25·16 + 25·16·9 +
+/// 25·16·9·4 (each level leaves (5 - h)² pieces that fit).
+pub const TOWER_COUNT: usize = 18_426;
+
+/// The first tower number of each height.
+const OFFSET: [u16; 6] = [0, 1, 26, 426, 4026, 18_426];
+
+/// How many pieces fit on a tower of each height.
+const CHOICES: [u16; 5] = [25, 16, 9, 4, 0];
+
+const fn shape_table() -> [Shape; TOWER_COUNT] {
+    let mut out = [Shape::EMPTY; TOWER_COUNT];
+    let mut id = 0;
+    while id < OFFSET[4] as usize {
+        let shape = out[id];
+        let h = shape.height();
+        let base = OFFSET[h + 1] as usize + (id - OFFSET[h] as usize) * CHOICES[h] as usize;
+        let mut bits = shape.fit;
+        let mut rank = 0;
+        while bits != 0 {
+            let p = bits.trailing_zeros();
+            bits &= bits - 1;
+            out[base + rank] = shape.with(Piece(p as u8));
+            rank += 1;
+        }
+        id += 1;
+    }
+    out
+}
+
+/// Every tower, by number.
+static SHAPES: [Shape; TOWER_COUNT] = shape_table();
+
+/// A stack of pieces on a square, bottom first: empty, or one to four pieces of distinct sizes
+/// and distinct colours.
+///
+/// Two bytes: the tower's number among the 18,426 possible towers (numbered by height, then
+/// by the tower underneath, then by the top piece). A static table holds the pieces, the masks
+/// of sizes and colours used, the pieces that may still go on top, and the strength key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tower(u16);
+
 impl Tower {
     /// The empty square.
-    pub const EMPTY: Tower = Tower {
-        fit: (1 << 25) - 1,
-        key: 0,
-        pieces: [Piece(0); 4],
-        height: 0,
-        sizes: 0,
-        colours: 0,
-    };
+    pub const EMPTY: Tower = Tower(0);
+
+    #[inline]
+    fn shape(self) -> &'static Shape {
+        &SHAPES[self.0 as usize]
+    }
+
+    /// The tower's number, 0..[`TOWER_COUNT`] (0 for the empty square).
+    #[inline]
+    pub const fn number(self) -> u16 {
+        self.0
+    }
 
     /// The number of pieces, 0..=4.
     #[inline]
-    pub const fn height(&self) -> usize {
-        self.height as usize
+    pub fn height(&self) -> usize {
+        self.shape().height()
     }
 
     /// Whether the square is empty.
     #[inline]
     pub const fn is_empty(&self) -> bool {
-        self.height == 0
+        self.0 == 0
     }
 
     /// The pieces, bottom first.
     #[inline]
-    pub fn pieces(&self) -> &[Piece] {
-        &self.pieces[..self.height as usize]
+    pub fn pieces(&self) -> &'static [Piece] {
+        let shape = self.shape();
+        &shape.pieces[..shape.height()]
     }
 
     /// The top piece, if any.
     #[inline]
-    pub const fn top(&self) -> Option<Piece> {
-        if self.height == 0 {
-            None
-        } else {
-            Some(self.pieces[self.height as usize - 1])
+    pub fn top(&self) -> Option<Piece> {
+        self.pieces().last().copied()
+    }
+
+    /// The tower without its top piece (the empty tower stays empty).
+    #[inline]
+    pub fn below(&self) -> Tower {
+        let h = self.height();
+        if h == 0 {
+            return Tower::EMPTY;
         }
+        Tower(OFFSET[h - 1] + (self.0 - OFFSET[h]) / CHOICES[h - 1])
     }
 
     /// The sizes used, bit `s - 1` for size `s`.
     #[inline]
-    pub const fn size_mask(&self) -> u8 {
-        self.sizes
+    pub fn size_mask(&self) -> u8 {
+        (self.shape().meta & 31) as u8
     }
 
     /// The colours used, bit `c` for colour index `c`.
     #[inline]
-    pub const fn colour_mask(&self) -> u8 {
-        self.colours
+    pub fn colour_mask(&self) -> u8 {
+        (self.shape().meta >> 5 & 31) as u8
     }
 
     /// The pieces that may go on top (as a [`PieceSet`] bit mask): none on a tower of four,
     /// otherwise those whose size and colour both differ from every piece in the tower.
     #[inline]
-    pub const fn fitting(&self) -> u32 {
-        self.fit
+    pub fn fitting(&self) -> u32 {
+        self.shape().fit
     }
 
     /// Whether `piece` may go on top.
     #[inline]
-    pub const fn accepts(&self, piece: Piece) -> bool {
-        self.fit & piece.bit() != 0
+    pub fn accepts(&self, piece: Piece) -> bool {
+        self.fitting() & piece.bit() != 0
     }
 
-    /// The tower with `piece` on top. `piece` should be [accepted](Tower::accepts); for a raw
-    /// stack use [`Tower::stack`].
+    /// The tower with `piece` on top. `piece` must be [accepted](Tower::accepts) (otherwise
+    /// the tower is returned unchanged); for untrusted input use [`Tower::stack`].
     #[inline]
     #[must_use]
-    pub const fn with(mut self, piece: Piece) -> Tower {
-        let h = self.height as usize;
-        self.pieces[h] = piece;
-        self.height += 1;
-        self.sizes |= 1 << (piece.size() - 1);
-        self.colours |= 1 << piece.colour() as u8;
-        self.key = ((if self.height >= 2 { 1 } else { 0 }) << 12)
-            | ((piece.size() as u16) << 9)
-            | ((self.key & 0xFFF) >> 3);
-        self.fit = if self.height as usize >= MAX_HEIGHT {
-            0
-        } else {
-            FIT[(self.sizes as usize) | (self.colours as usize) << 5]
-        };
-        self
+    pub fn with(self, piece: Piece) -> Tower {
+        let shape = self.shape();
+        if shape.fit & piece.bit() == 0 {
+            return self;
+        }
+        let h = shape.height();
+        let rank = (shape.fit & (piece.bit() - 1)).count_ones() as u16;
+        Tower(OFFSET[h + 1] + (self.0 - OFFSET[h]) * CHOICES[h] + rank)
     }
 
     /// Builds a tower from pieces listed bottom first, or `None` when there are more than four
@@ -364,11 +436,12 @@ impl Tower {
     }
 
     /// A number ordering towers by strength when an equal prefix means "taller wins": a tower
-    /// of two or more pieces above every one-piece tower, then the sizes from the top down.
-    /// Equal keys mean equal size sequences. Zero for an empty square.
+    /// of two or more pieces above every one-piece tower (bit 12), then the sizes from the top
+    /// down in 3-bit fields (bits 9..12 for the top). Equal keys mean equal size sequences.
+    /// Zero for an empty square.
     #[inline]
-    pub const fn strength_key(&self) -> u16 {
-        self.key
+    pub fn strength_key(&self) -> u16 {
+        self.shape().key
     }
 
     /// Compares the strength of two non-empty towers. With `prefix_tie` false, two multi-piece
@@ -376,17 +449,18 @@ impl Tower {
     /// tie. Colours never matter.
     #[inline]
     pub fn compare(&self, other: &Tower, prefix_tie: bool) -> Ordering {
+        let (a, b) = (self.strength_key(), other.strength_key());
         if !prefix_tie {
-            return self.key.cmp(&other.key);
+            return a.cmp(&b);
         }
-        let multi_a = self.height >= 2;
-        let multi_b = other.height >= 2;
+        let multi_a = self.height() >= 2;
+        let multi_b = other.height() >= 2;
         if multi_a != multi_b {
             return multi_a.cmp(&multi_b);
         }
-        let m = self.height.min(other.height) as u32;
+        let m = self.height().min(other.height()) as u32;
         let mask: u16 = (0xFFF << (12 - 3 * m)) & 0xFFF;
-        (self.key & mask).cmp(&(other.key & mask))
+        (a & mask).cmp(&(b & mask))
     }
 
     /// Whether this tower beats `other` (see [`Tower::compare`]).
@@ -399,7 +473,7 @@ impl Tower {
 impl fmt::Display for Tower {
     /// Writes the pieces bottom first, e.g. `3b5a`; `-` for an empty square.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.height == 0 {
+        if self.is_empty() {
             return f.write_str("-");
         }
         for p in self.pieces() {

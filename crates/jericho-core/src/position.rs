@@ -96,7 +96,7 @@ fn earlier_key(side: Side, count: u8) -> u64 {
 ///
 /// Build it with [`Game::new`], from text with [`TextGame::from_text`](abstract_game::TextGame),
 /// or from a [`Setup`](crate::Setup).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) towers: [Tower; 26],
     pub(crate) occupied: SquareSet,
@@ -388,6 +388,25 @@ impl Game for Position {
 
     fn is_legal(&self, mv: Move) -> bool {
         self.check_move(mv).is_ok()
+    }
+
+    fn random_move(&self, rng: &mut abstract_game::playout::Rng) -> Option<Move> {
+        self.random_legal_move(rng)
+    }
+
+    #[inline]
+    fn count_after(&self, mv: Move) -> usize {
+        match mv {
+            Move::Place { piece, square } => self.count_after_placement(piece, square),
+            Move::Pass => self.after(mv).count_moves(),
+        }
+    }
+
+    #[inline]
+    fn after(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(mv);
+        next
     }
 
     #[inline]

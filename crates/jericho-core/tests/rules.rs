@@ -483,7 +483,7 @@ fn seven_monoliths_that_survive_the_reply_win() {
     let mut moves = MoveList::new();
     p.legal_moves(&mut moves);
     assert!(moves.is_empty());
-    let before = p.clone();
+    let before = p;
     assert_eq!(p.play(Move::Pass), Err(PlayError::GameOver));
     assert!(matches!(
         p.parse_move("1b@a1"),
