@@ -143,6 +143,7 @@ type Runner = fn(Command) -> Result<(), CliError>;
 const GAMES: &[(&str, Runner)] = &[
     ("jarmo", run::<jarmo_core::Position>),
     ("jersi", run::<jersi_core::Position>),
+    ("jetan", run::<jetan_core::Position>),
 ];
 
 fn known_games() -> String {
