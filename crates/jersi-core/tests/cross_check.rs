@@ -97,6 +97,26 @@ fn start_position_perft_1_is_confirmed() {
     assert_eq!(reference_of(&no_drop).turns().len(), 228);
 }
 
+/// A crowded position: seven White stacks in the open, the Black King in reach, full reserves.
+#[test]
+fn rich_positions_match() {
+    let board = "r1s1p1f/8/2k1s2/(FR)1(RS)1(RS)1(PR)1/1(FP)1K1(PS)1(SP)1/8/7/8/7";
+    for rest in [
+        "w MMMMWW/mmmmww 40 20",
+        "b MMMMWW/mmmmww 40 20",
+        "w MW/- 3 90",
+    ] {
+        let pos = Position::from_text(&format!("{board} {rest}"), Rules::default()).unwrap();
+        let n = compare(&pos, true);
+        assert!(n > 100 && n <= jersi_core::MAX_TURNS, "{n}");
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        for &mv in list.iter() {
+            compare(&pos.after(mv), false);
+        }
+    }
+}
+
 /// Every position after one turn from the start: the reference confirms perft(2).
 #[test]
 fn depth_two_from_the_start_matches() {

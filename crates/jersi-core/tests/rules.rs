@@ -369,6 +369,23 @@ fn a_captured_king_is_relocated_on_its_home_row() {
 }
 
 #[test]
+fn relocation_is_decided_after_the_whole_turn() {
+    // The stack captures the King on h4, then its top may step onto row i, which takes that
+    // cell away from the relocation choices.
+    let pos = white(&[("f3", "RP"), ("h4", "k")]);
+    let all = turns(&pos);
+    let count = |prefix: &str| all.iter().filter(|t| t.starts_with(prefix)).count();
+    assert_eq!(count("f3=h4!!/k:"), 7);
+    assert_eq!(count("f3=h4!!-i4/k:"), 6);
+    assert!(!legal(&pos, "f3=h4!!-i4/k:i4"));
+    assert!(legal(&pos, "f3=h4!!-i4/k:i5"));
+    assert!(matches!(
+        pos.parse_move("f3=h4-i4/k:i4"),
+        Err(MoveError::Illegal(_))
+    ));
+}
+
+#[test]
 fn a_king_that_cannot_be_relocated_loses() {
     let full: Vec<(String, String)> = (1..=7)
         .map(|n| (format!("i{n}"), if n <= 4 { "R" } else { "P" }.to_string()))
