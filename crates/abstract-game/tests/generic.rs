@@ -1,0 +1,135 @@
+//! The generic tools on a toy game: subtraction Nim where a move takes 1, 2 or 3 stones from
+//! one of two heaps and whoever takes the last stone wins.
+
+use abstract_game::perft::{
+    perft, perft_divide, perft_divide_threaded, perft_enumerated, perft_threaded,
+};
+use abstract_game::playout::{Rng, playouts, random_playout};
+use abstract_game::{Game, Outcome, PlayError, Rules, Side};
+use arrayvec::ArrayVec;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct NimRules {
+    heap: u8,
+}
+
+impl Rules for NimRules {
+    const PRESETS: &'static [&'static str] = &["small", "big"];
+    fn preset(name: &str) -> Option<Self> {
+        match name {
+            "small" => Some(NimRules { heap: 5 }),
+            "big" => Some(NimRules { heap: 9 }),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Nim {
+    heaps: [u8; 2],
+    to_move: Side,
+    rules: NimRules,
+}
+
+impl Game for Nim {
+    type Move = (u8, u8);
+    type Rules = NimRules;
+    type MoveList = ArrayVec<(u8, u8), 6>;
+    const NAME: &'static str = "nim";
+    const SIDE_NAMES: [&'static str; 2] = ["First", "Second"];
+
+    fn new(rules: NimRules) -> Nim {
+        let heap = if rules.heap == 0 { 5 } else { rules.heap };
+        Nim {
+            heaps: [heap, heap],
+            to_move: Side::First,
+            rules,
+        }
+    }
+    fn rules(&self) -> NimRules {
+        self.rules
+    }
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+    fn legal_moves(&self, moves: &mut Self::MoveList) {
+        moves.clear();
+        for heap in 0..2u8 {
+            for take in 1..=self.heaps[heap as usize].min(3) {
+                moves.push((heap, take));
+            }
+        }
+    }
+    fn count_legal_moves(&self) -> usize {
+        usize::from(self.heaps[0].min(3) + self.heaps[1].min(3))
+    }
+    fn play_unchecked(&mut self, (heap, take): (u8, u8)) {
+        self.heaps[heap as usize] -= take;
+        self.to_move = !self.to_move;
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.heaps == [0, 0]).then(|| Outcome::win(!self.to_move))
+    }
+    fn zobrist(&self) -> u64 {
+        self.zobrist_from_scratch()
+    }
+    fn zobrist_from_scratch(&self) -> u64 {
+        u64::from(self.heaps[0]) << 8 | u64::from(self.heaps[1]) << 1 | self.to_move.index() as u64
+    }
+}
+
+#[test]
+fn perft_variants_agree() {
+    let start = Nim::new(NimRules::preset("big").unwrap());
+    for depth in 0..=6 {
+        let plain = perft(&start, depth);
+        assert_eq!(perft_enumerated(&start, depth), plain, "depth {depth}");
+        assert_eq!(perft_threaded(&start, depth, 3), plain, "depth {depth}");
+        if depth > 0 {
+            let divided = perft_divide(&start, depth);
+            assert_eq!(divided.len(), 6);
+            assert_eq!(divided.iter().map(|&(_, n)| n).sum::<u64>(), plain);
+            let threaded =
+                perft_divide_threaded(&start, depth, 4, &|done, total| assert!(done <= total));
+            assert_eq!(threaded, divided);
+        }
+    }
+    // Six moves at first, 6 * 6 sequences of two.
+    assert_eq!(perft(&start, 1), 6);
+    assert_eq!(perft(&start, 2), 36);
+}
+
+#[test]
+fn checked_play_refuses_illegal_moves_without_change() {
+    let mut pos = Nim::new(NimRules::preset("small").unwrap());
+    let before = pos;
+    assert_eq!(pos.play((0, 4)), Err(PlayError::Illegal));
+    assert_eq!(pos.play((2, 1)), Err(PlayError::Illegal));
+    assert_eq!(pos, before);
+    assert_eq!(pos.play((0, 3)), Ok(()));
+    assert_eq!(pos.heaps, [2, 5]);
+    let mut done = Nim {
+        heaps: [0, 0],
+        ..pos
+    };
+    assert_eq!(done.play((0, 1)), Err(PlayError::GameOver));
+}
+
+#[test]
+fn playouts_are_reproducible_and_independent_of_threads() {
+    let start = Nim::new(NimRules::preset("big").unwrap());
+    let one = playouts(&start, 5000, 7, 100, 1, &|_, _| {});
+    let four = playouts(&start, 5000, 7, 100, 4, &|_, _| {});
+    assert_eq!(one, four);
+    assert_eq!(one.games, 5000);
+    assert_eq!(one.wins[0] + one.wins[1] + one.draws + one.capped, 5000);
+    assert_eq!(one.capped, 0);
+    assert!(one.max_plies <= 18 && one.mean_plies() >= 6.0);
+    let other_seed = playouts(&start, 5000, 8, 100, 1, &|_, _| {});
+    assert_ne!(one, other_seed);
+    // A tight cap stops every game.
+    let capped = playouts(&start, 100, 7, 2, 2, &|_, _| {});
+    assert_eq!(capped.capped, 100);
+    let game = random_playout(&start, &mut Rng::seed_from_u64(1), 1);
+    assert_eq!((game.plies, game.outcome), (1, None));
+}
