@@ -297,4 +297,17 @@ mod tests {
         assert_eq!(FLIER[0][0] & (1u128 << 11), 0);
         assert_ne!(FLIER[1][0] & (1u128 << 11), 0);
     }
+
+    #[test]
+    fn the_princess_reaches_every_square_within_three_king_steps() {
+        // So her escape squares are exactly those more than three king steps away.
+        for from in Square::ALL {
+            let near: u128 = Square::ALL
+                .iter()
+                .filter(|s| **s != from && s.distance(from) <= 3)
+                .fold(0, |b, s| b | 1u128 << s.index());
+            assert_eq!(PRINCESS[0][from.index()], near, "{from}");
+            assert_eq!(PRINCESS[1][from.index()], near, "{from}");
+        }
+    }
 }

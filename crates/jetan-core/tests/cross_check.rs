@@ -79,7 +79,11 @@ fn start_tree_depth_two_every_preset() {
 /// numbers are written here because both agree on them.
 #[test]
 fn perft_three_confirmed_by_the_reference() {
-    for (preset, expected) in [("standard", 379_795u64), ("no-escape", 126_055)] {
+    for (preset, expected) in [
+        ("standard", 379_795u64),
+        ("no-escape", 126_055),
+        ("revisit", 384_693),
+    ] {
         let pos = Position::new(rules(preset));
         let reference = RefPos::from_position(&pos).perft(3);
         assert_eq!(reference, expected, "reference, {preset}");
@@ -88,6 +92,27 @@ fn perft_three_confirmed_by_the_reference() {
             expected,
             "fast, {preset}"
         );
+    }
+}
+
+/// perft(4) from the start, counted by the reference as well: several minutes per preset, so
+/// run it with `--ignored`. `perft.rs` checks the same numbers with the fast generator alone.
+#[test]
+#[ignore]
+fn perft_four_confirmed_by_the_reference() {
+    for (preset, expected) in [
+        ("standard", 26_069_467u64),
+        ("no-escape", 6_885_839),
+        ("revisit", 26_715_591),
+    ] {
+        let pos = Position::new(rules(preset));
+        assert_eq!(
+            abstract_game::perft::perft(&pos, 4),
+            expected,
+            "fast, {preset}"
+        );
+        let reference = RefPos::from_position(&pos).perft(4);
+        assert_eq!(reference, expected, "reference, {preset}");
     }
 }
 

@@ -34,3 +34,18 @@ fn first_player_does_not_change_the_counts() {
         assert_eq!(perft(&pos, 2), counts[1]);
     }
 }
+
+/// The fast twin of `cross_check::perft_four_confirmed_by_the_reference` (ignored there: the
+/// reference takes minutes) and of the depth-3 numbers checked there.
+#[test]
+fn deeper_numbers_confirmed_by_the_reference() {
+    for (preset, three, four) in [
+        ("standard", 379_795, 26_069_467),
+        ("no-escape", 126_055, 6_885_839),
+        ("revisit", 384_693, 26_715_591),
+    ] {
+        let pos = start(preset);
+        assert_eq!(perft(&pos, 3), three, "{preset}");
+        assert_eq!(perft(&pos, 4), four, "{preset}");
+    }
+}
