@@ -6,7 +6,7 @@
 //!   companions [`Rules`] (named rule presets) and [`TextGame`] (move notation and position text);
 //! * generic [`perft`](perft::perft) with divide, bulk counting and threads, and seeded random
 //!   [`playouts`](playout);
-//! * coordinates for [hex](hex), [square grid](square) and [graph](graph) boards, with tables
+//! * coordinates for [`hex`], [square grid](square) and [`graph`] boards, with tables
 //!   built by `const fn`;
 //! * fixed-width [bitboards](bitboard) and [Zobrist keys](zobrist);
 //! * [`Side`], [`Outcome`] and [`Scores`].
