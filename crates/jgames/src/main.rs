@@ -144,6 +144,7 @@ const GAMES: &[(&str, Runner)] = &[
     ("jarmo", run::<jarmo_core::Position>),
     ("jersi", run::<jersi_core::Position>),
     ("jetan", run::<jetan_core::Position>),
+    ("jericho", run::<jericho_core::Position>),
 ];
 
 fn known_games() -> String {
