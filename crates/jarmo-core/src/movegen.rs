@@ -217,6 +217,9 @@ impl Position {
         if self.outcome.is_some() {
             return None;
         }
+        if let Some(mv) = self.draw_simple_step(rng) {
+            return mv;
+        }
         let plan = self.plan();
         let mut counts = [0u32; 5];
         let mut n = plan.drops.count_ones();
@@ -257,6 +260,79 @@ impl Position {
             unreachable!("count_from counts every move of the archer");
         }
         Some(Move::Drop(Hole::from_bit(nth_bit(plan.drops, k))))
+    }
+}
+
+impl Position {
+    /// The common case of [`draw_move`](Position::draw_move), kept lean for playouts: when no
+    /// step can return an archer, no drop exists and the goal-row restriction is off, every
+    /// move is a plain step or the pass. Returns `None` when the case does not apply.
+    #[inline(always)]
+    fn draw_simple_step(&self, rng: &mut Rng) -> Option<Option<Move>> {
+        if self.rules.goal_row_capture_restriction {
+            return None;
+        }
+        let s = self.to_move.index();
+        let own = self.archers[s].0;
+        let enemy = self.archers[1 - s].0;
+        let goal = goal_row(self.to_move).0;
+        let table = match self.rules.direction {
+            Direction::Jarmo => &TARGETS_ANY[s],
+            Direction::Jasir => &TARGETS_NO_BACKWARD[s],
+        };
+        let shuttle = self.shuttle[s];
+        let shuttle_ban = self.rules.no_shuttling && shuttle.count >= 3;
+        let marked = self.marked.0 & own;
+        let mut from_holes = [0u8; 5];
+        let mut targets = [0u32; 5];
+        let mut len = 0;
+        let mut n = 0;
+        let mut marked_reach = 0;
+        let mut reach = 0;
+        let mut movable = own & !goal;
+        while movable != 0 && len < 5 {
+            let from = movable.trailing_zeros();
+            movable &= movable - 1;
+            let mut t = table[from as usize] & !own;
+            if shuttle_ban && from == u32::from(shuttle.to) {
+                t &= !(1 << shuttle.from);
+            }
+            from_holes[len] = from as u8;
+            targets[len] = t;
+            len += 1;
+            n += t.count_ones();
+            reach |= t;
+            if marked >> from & 1 != 0 {
+                marked_reach |= t;
+            }
+        }
+        let pool = self.pool[s];
+        let simple = match self.rules.return_rule {
+            ReturnRule::None => true,
+            ReturnRule::Reserve => pool == 0,
+            ReturnRule::Seed => {
+                pool == 0 || (self.credits[s] == 0 && (marked_reach | (reach & enemy)) & goal == 0)
+            }
+        };
+        if !simple {
+            return None;
+        }
+        if n == 0 {
+            return Some((self.rules.blocked == Blocked::Pass).then_some(Move::Pass));
+        }
+        let mut k = rng.below(n);
+        for i in 0..len {
+            let c = targets[i].count_ones();
+            if k < c {
+                let to = nth_bit(targets[i], k);
+                return Some(Some(Move::step(
+                    Hole::from_bit(u32::from(from_holes[i])),
+                    Hole::from_bit(to),
+                )));
+            }
+            k -= c;
+        }
+        None
     }
 }
 

@@ -82,12 +82,17 @@ struct PlayoutArgs {
     threads: u32,
 }
 
-/// A bad input: one line for stderr.
-struct CliError(String);
+/// Why a command failed.
+enum CliError {
+    /// A bad input: one line for stderr, exit status 2.
+    Input(String),
+    /// Writing the output failed (a closed pipe ends the program quietly).
+    Output(std::io::Error),
+}
 
-impl<E: std::error::Error> From<E> for CliError {
-    fn from(e: E) -> CliError {
-        CliError(e.to_string())
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        CliError::Output(e)
     }
 }
 
@@ -122,16 +127,21 @@ fn main() -> ExitCode {
     };
     let result = match GAMES.iter().find(|(name, _)| *name == game) {
         Some((_, run)) => run(cli.command),
-        None => Err(CliError(format!(
+        None => Err(CliError::Input(format!(
             "unknown game {game:?} (known: {})",
             known_games()
         ))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(CliError(message)) => {
+        Err(CliError::Input(message)) => {
             eprintln!("jgames: {}", message.replace('\n', " "));
             ExitCode::from(2)
+        }
+        Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(CliError::Output(e)) => {
+            eprintln!("jgames: cannot write the output: {e}");
+            ExitCode::FAILURE
         }
     }
 }
@@ -159,7 +169,7 @@ fn rules_of<G: Game>(variant: Option<&str>) -> Result<G::Rules, CliError> {
     match variant {
         None => Ok(G::Rules::default()),
         Some(name) => G::Rules::preset(name).ok_or_else(|| {
-            CliError(format!(
+            CliError::Input(format!(
                 "unknown variant {name:?} of {} (known: {})",
                 G::NAME,
                 G::Rules::PRESETS.join(", ")
@@ -173,14 +183,14 @@ fn position_of<G: TextGame>(args: &PositionArgs) -> Result<G, CliError> {
     let mut pos = match &args.position {
         None => G::new(rules),
         Some(text) => {
-            G::from_text(text, rules).map_err(|e| CliError(format!("bad position: {e}")))?
+            G::from_text(text, rules).map_err(|e| CliError::Input(format!("bad position: {e}")))?
         }
     };
     if let Some(line) = &args.moves {
         for (i, text) in line.split_whitespace().enumerate() {
             let mv = pos
                 .parse_move(text)
-                .map_err(|e| CliError(format!("move {} ({text}): {e}", i + 1)))?;
+                .map_err(|e| CliError::Input(format!("move {} ({text}): {e}", i + 1)))?;
             pos.play_unchecked(mv);
         }
     }
