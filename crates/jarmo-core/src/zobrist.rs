@@ -44,12 +44,25 @@ pub(crate) const fn passes(n: u8) -> u64 {
     counter_key(5, n as u64)
 }
 
-static SHUTTLE_KEYS: [u64; 2 * 625 * 4] = keys(0x4a61_726d_6f04);
+/// Keys of the no-shuttling record, by side: 25 for the origin, 25 for the destination and 4 for
+/// the count, combined by exclusive or (small tables that stay in the cache).
+const SHUTTLE_KEYS: [[u64; 54]; 2] = {
+    let a: [u64; 108] = keys(0x4a61_726d_6f04);
+    let mut out = [[0; 54]; 2];
+    let mut i = 0;
+    while i < 54 {
+        out[0][i] = a[i];
+        out[1][i] = a[54 + i];
+        i += 1;
+    }
+    out
+};
 
-pub(crate) fn shuttle(side: Side, s: Shuttle) -> u64 {
+#[inline]
+pub(crate) const fn shuttle(side: Side, s: Shuttle) -> u64 {
     if s.count == 0 {
         return 0;
     }
-    SHUTTLE_KEYS
-        [((side.index() * 625 + s.from as usize * 25 + s.to as usize) << 2) | s.count as usize]
+    let k = &SHUTTLE_KEYS[side.index()];
+    k[s.from as usize] ^ k[25 + s.to as usize] ^ k[50 + (s.count & 3) as usize]
 }
