@@ -437,3 +437,22 @@ impl Game for Position {
         self.compute_hash()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_is_small() {
+        // Copy-make copies the whole position for every move played.
+        assert!(core::mem::size_of::<Position>() <= 96);
+        assert_eq!(core::mem::size_of::<Tower>(), 2);
+    }
+
+    #[test]
+    fn move_list_capacity_covers_the_largest_position() {
+        // A stock holds at most 25 pieces and there are 26 squares; the empty board reaches it.
+        let start = Position::start(Rules::default());
+        assert_eq!(start.count_legal_moves(), MAX_MOVES);
+    }
+}
