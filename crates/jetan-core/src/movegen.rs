@@ -231,6 +231,9 @@ fn step_once_twice<const KING_STEPS: bool>(first: u128) -> (u128, u128) {
 #[inline(always)]
 fn reach3<const KING_STEPS: bool>(x: usize, pass: u128, return_to_first: bool) -> u128 {
     let first = if KING_STEPS { KING[x] } else { ORTH[x] } & pass;
+    if first == 0 {
+        return 0;
+    }
     let step = |b: u128| {
         if KING_STEPS {
             king_step(b)
@@ -273,9 +276,10 @@ fn reach(kind: Kind, side: Side, x: usize, empty: u128, revisit: bool, moves: bo
 
 impl Position {
     /// The squares where a piece of `side` other than its Princess could capture an enemy
-    /// piece, with `lifted` (a set of squares) treated as empty.
+    /// piece, with `lifted` (a set of squares) treated as empty. Only the squares of `wanted`
+    /// are sure to be right: pieces more than three king steps from all of them are skipped.
     #[inline]
-    pub(crate) fn attacks(&self, side: Side, lifted: u128) -> u128 {
+    pub(crate) fn attacks(&self, side: Side, lifted: u128, wanted: u128) -> u128 {
         let mine = self.by_side[side.index()];
         let empty = (ALL_BITS & !(self.by_side[0] | self.by_side[1])) | lifted;
         let revisit = self.rules.revisit;
@@ -284,6 +288,8 @@ impl Position {
         att |= diag_step(orth_step(k(Kind::Thoat)) & empty);
         att |= orth_step(orth_step(k(Kind::Warrior)) & empty);
         att |= diag_step(diag_step(k(Kind::Padwar)) & empty);
+        // Every square a three-step piece reaches is within three king steps of it.
+        let near = |x: usize| PRINCESS[0][x] & wanted != 0;
         let mut fliers = k(Kind::Flier);
         while fliers != 0 {
             let x = fliers.trailing_zeros() as usize;
@@ -294,13 +300,17 @@ impl Position {
         while dwars != 0 {
             let x = dwars.trailing_zeros() as usize;
             dwars &= dwars - 1;
-            att |= reach(Kind::Dwar, side, x, empty, revisit, false);
+            if near(x) {
+                att |= reach(Kind::Dwar, side, x, empty, revisit, false);
+            }
         }
         let mut chiefs = k(Kind::Chief);
         while chiefs != 0 {
             let x = chiefs.trailing_zeros() as usize;
             chiefs &= chiefs - 1;
-            att |= reach(Kind::Chief, side, x, empty, revisit, false);
+            if near(x) {
+                att |= reach(Kind::Chief, side, x, empty, revisit, false);
+            }
         }
         att
     }
@@ -310,7 +320,7 @@ impl Position {
     pub(crate) fn threatened_for_princess(&self, square: usize) -> bool {
         let side = self.to_move;
         let lifted = self.by_kind[Kind::Princess.index()] & self.by_side[side.index()];
-        self.attacks(!side, lifted) & (1u128 << square) != 0
+        self.attacks(!side, lifted, 1u128 << square) & (1u128 << square) != 0
     }
 
     /// Sends every legal move (none once the game is over) to `sink`.
@@ -358,11 +368,15 @@ impl Position {
         let princess = k(Kind::Princess);
         if princess != 0 {
             let x = princess.trailing_zeros() as usize;
-            let safe = empty & !self.attacks(!side, princess);
             let near = PRINCESS[revisit as usize][x];
-            sink.piece_moves(x, safe & near);
-            if self.rules.escape && self.escape_left[side.index()] {
-                sink.escapes(x, safe & !near);
+            let can_escape = self.rules.escape && self.escape_left[side.index()];
+            let wanted = if can_escape { empty } else { empty & near };
+            if wanted != 0 {
+                let safe = wanted & !self.attacks(!side, princess, wanted);
+                sink.piece_moves(x, safe & near);
+                if can_escape {
+                    sink.escapes(x, safe & !near);
+                }
             }
         }
     }
@@ -400,12 +414,11 @@ impl Position {
         let princess = k(Kind::Princess);
         if princess != 0 {
             let x = princess.trailing_zeros() as usize;
-            let safe = empty & !self.attacks(!side, princess);
-            let mut reachable = PRINCESS[revisit as usize][x];
+            let mut wanted = empty & PRINCESS[revisit as usize][x];
             if self.rules.escape && self.escape_left[side.index()] {
-                reachable = ALL_BITS;
+                wanted = empty;
             }
-            return safe & reachable != 0;
+            return wanted & !self.attacks(!side, princess, wanted) != 0;
         }
         false
     }

@@ -235,7 +235,7 @@ impl Position {
     /// the enemy Princess lifted off the board.
     pub fn attack_map(&self, side: Side) -> Bitboard {
         let lifted = self.by_kind[Kind::Princess.index()] & self.by_side[(!side).index()];
-        Bitboard128(self.attacks(side, lifted))
+        Bitboard128(self.attacks(side, lifted, crate::board::ALL_BITS))
     }
 
     /// Whether both sides have three pieces or fewer.
