@@ -300,3 +300,51 @@ impl TextGame for Position {
         Position::diagram(self)
     }
 }
+
+/// Serde support: a [`Position`] is stored as its rules and its position text, a [`Setup`] as
+/// its position text; both are validated again when read.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{parse_setup, write_setup};
+    use crate::position::Position;
+    use crate::rules::Rules;
+    use crate::setup::Setup;
+
+    #[derive(Serialize, Deserialize)]
+    struct Stored {
+        rules: Rules,
+        position: String,
+    }
+
+    impl Serialize for Position {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            Stored {
+                rules: self.rules,
+                position: self.to_text(),
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Position {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+            let stored = Stored::deserialize(deserializer)?;
+            Position::from_text(&stored.position, stored.rules).map_err(serde::de::Error::custom)
+        }
+    }
+
+    impl Serialize for Setup {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(&write_setup(self))
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Setup {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Setup, D::Error> {
+            let text = String::deserialize(deserializer)?;
+            parse_setup(&text).map_err(serde::de::Error::custom)
+        }
+    }
+}
