@@ -14,6 +14,8 @@
 //! * the Princess: the enemy's attack map is built once per position with her lifted off her
 //!   square; she may end only on empty squares outside it.
 
+use arrayvec::ArrayVec;
+
 use crate::board::{
     ALL_BITS, DIAG, FLIER, KING, ORTH, PRINCESS, diag_step, east, king_step, north, orth_step,
     south, west,
@@ -89,28 +91,38 @@ impl Sink for Filler<'_> {
     }
 }
 
+/// One group of moves: their targets, and the start square's bits (with the escape flag) or,
+/// for Panthans moved set-wise, the index delta from start to target.
+#[derive(Clone, Copy)]
+struct Group {
+    targets: u128,
+    base: i32,
+    shifted: bool,
+}
+
 /// Keeps each group of moves as a set, to count them all and then pick one by its rank.
 pub(crate) struct Groups {
-    /// (base bits or index delta, targets, whether `base` is a delta) per group.
-    groups: [(i32, u128, bool); 24],
-    len: usize,
+    /// At most 5 Panthan directions, 11 other pieces and 2 Princess groups: 18.
+    groups: ArrayVec<Group, 18>,
     total: u32,
 }
 
 impl Groups {
-    pub(crate) const fn new() -> Groups {
+    pub(crate) fn new() -> Groups {
         Groups {
-            groups: [(0, 0, false); 24],
-            len: 0,
+            groups: ArrayVec::new(),
             total: 0,
         }
     }
 
     #[inline(always)]
     fn add(&mut self, base: i32, targets: u128, shifted: bool) {
-        if targets != 0 && self.len < self.groups.len() {
-            self.groups[self.len] = (base, targets, shifted);
-            self.len += 1;
+        if targets != 0 {
+            let _ = self.groups.try_push(Group {
+                targets,
+                base,
+                shifted,
+            });
             self.total += targets.count_ones();
         }
     }
@@ -122,21 +134,21 @@ impl Groups {
 
     /// The move of rank `index` (below [`total`](Self::total)) in generation order.
     pub(crate) fn nth(&self, mut index: u32) -> Option<Move> {
-        for &(base, targets, shifted) in &self.groups[..self.len] {
-            let n = targets.count_ones();
+        for g in &self.groups {
+            let n = g.targets.count_ones();
             if index >= n {
                 index -= n;
                 continue;
             }
-            let mut rest = targets;
+            let mut rest = g.targets;
             for _ in 0..index {
                 rest &= rest - 1;
             }
             let to = rest.trailing_zeros();
-            let base = if shifted {
-                Move::base((to as i32 - base) as usize, false)
+            let base = if g.shifted {
+                Move::base((to as i32 - g.base) as usize, false)
             } else {
-                base as u16
+                g.base as u16
             };
             return Some(Move::packed(base, to));
         }
