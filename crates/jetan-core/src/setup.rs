@@ -122,13 +122,9 @@ impl Setup {
 
     /// Checks the facts and builds the position under `rules`.
     pub fn validate(&self, rules: Rules) -> Result<Position, SetupError> {
-        let mut pos = Position::empty(rules, self.to_move);
         let mut counts = [[0u32; 8]; 2];
-        for (i, piece) in self.board.iter().enumerate() {
-            if let Some(p) = *piece {
-                counts[p.side.index()][p.kind.index()] += 1;
-                pos.put(i, p);
-            }
+        for p in self.board.iter().flatten() {
+            counts[p.side.index()][p.kind.index()] += 1;
         }
         for side in Side::BOTH {
             for kind in Kind::ALL {
@@ -141,6 +137,12 @@ impl Setup {
                         max: kind.initial_count(),
                     });
                 }
+            }
+        }
+        let mut pos = Position::empty(rules, self.to_move);
+        for (i, piece) in self.board.iter().enumerate() {
+            if let Some(p) = *piece {
+                pos.put(i, p);
             }
         }
         let mut missing = None;

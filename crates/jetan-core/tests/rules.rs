@@ -437,3 +437,113 @@ fn the_start_position() {
     assert_eq!(p.piece_at(sq("f10")).unwrap().kind, Kind::Chief);
     assert!(sq("j1").is_orange() && !sq("a1").is_orange());
 }
+
+#[test]
+fn impossible_positions_are_refused_with_a_reason() {
+    use jetan_core::SetupError::*;
+    let rules = Rules::default();
+    let check = |placements: &str, side: &str, countdown: &str, result: &str| {
+        let t = format!("{} {result}", text(placements, side, "Rr", countdown));
+        match Position::from_text(t.trim_end(), rules) {
+            Err(TextError::Invalid(e)) => e,
+            other => panic!("{t}: {other:?}"),
+        }
+    };
+    // A board full of Chiefs.
+    let full = "CCCCCCCCCC/".repeat(9) + "CCCCCCCCCC b Rr -";
+    assert!(matches!(
+        Position::from_text(&full, rules),
+        Err(TextError::Invalid(TooManyPieces {
+            kind: Kind::Chief,
+            count: 100,
+            ..
+        }))
+    ));
+    assert!(matches!(
+        check("Ca1 Ra2 Pa3 ca10", "b", "-", ""),
+        RoyalMissingFromWrongSide {
+            kind: Kind::Princess,
+            ..
+        }
+    ));
+    assert!(matches!(
+        check("Ra2 Pa3 Pb3 ca10 ra9", "b", "-", ""),
+        ResultMissing { .. }
+    ));
+    assert!(matches!(
+        check("Ra2 Pa3 Pb3 ca10 ra9", "b", "-", "black"),
+        ResultMismatch { .. }
+    ));
+    assert!(matches!(
+        check("Ca1 Ra2 Pa3 Pb3 ca10 ra9", "b", "-", "draw"),
+        UnexpectedResult
+    ));
+    assert!(matches!(
+        check("Ra2 Pa3 ra9 Pb3", "b", "-", "draw"),
+        TooManyRoyalsMissing
+    ));
+    assert!(matches!(
+        check("Ca1 Ra2 ca10 ra9", "b", "-", ""),
+        CountdownNotStarted
+    ));
+    assert!(matches!(
+        check(KINGS, "b", "5", ""),
+        CountdownWithoutFewPieces
+    ));
+    // Syntax errors name the field.
+    for (bad, what) in [
+        ("10/10 b Rr -", "ranks"),
+        (
+            "wadfrcfdaw/tppppppppt/10/10/10/10/10/10/TPPPPPPPPT/WADFCRFDAW x Rr -",
+            "side",
+        ),
+        (
+            "wadfrcfdaw/tppppppppt/10/10/10/10/10/10/TPPPPPPPPT/WADFCRFDA b Rr -",
+            "rank 1",
+        ),
+        (
+            "wadfrcfdaw/tppppppppt/10/10/10/10/10/10/TPPPPPPPPT/WADFCRFDAW b Q -",
+            "escapes",
+        ),
+        (
+            "wadfrcfdaw/tppppppppt/10/10/10/10/10/10/TPPPPPPPPT/WADFCRFDAW b Rr z",
+            "countdown",
+        ),
+        (
+            "wadfrcfdaw/tppppppppt/10/10/10/10/10/10/TPPPPPPPPT/WADFCRFDAZ b Rr -",
+            "rank 1",
+        ),
+        ("wadfrcfdaw b", "fields"),
+    ] {
+        let e = Position::from_text(bad, rules).unwrap_err().to_string();
+        assert!(e.contains(what), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn move_text_errors_say_what_is_wrong() {
+    let p = Position::default();
+    let err = |t: &str| p.parse_move(t).unwrap_err();
+    assert!(matches!(err("Pe3-e4"), MoveError::NoPiece(_)));
+    assert!(matches!(err("Pe9-e8"), MoveError::NotYourPiece { .. }));
+    assert!(matches!(err("Te2-e3"), MoveError::WrongPiece { .. }));
+    assert!(matches!(err("Pe2xe3"), MoveError::CaptureMark { .. }));
+    assert!(matches!(
+        err("Rf1-f3!"),
+        MoveError::EscapeMark {
+            escape_written: true
+        }
+    ));
+    assert!(matches!(
+        err("Rf1-f6"),
+        MoveError::EscapeMark {
+            escape_written: false
+        }
+    ));
+    assert!(matches!(err("Pe2-e5"), MoveError::Illegal { .. }));
+    assert!(matches!(err("Pe2-e3?"), MoveError::Syntax { .. }));
+    assert!(matches!(err("Qe2-e3"), MoveError::Syntax { .. }));
+    assert!(matches!(err(""), MoveError::Syntax { .. }));
+    assert_eq!(p.parse_move("e2-e3"), p.parse_move("Pe2-e3"));
+    assert!(err("Pe2-e3?").to_string().contains("after the destination"));
+}
