@@ -261,3 +261,46 @@ fn empty_board_destination_counts() {
         }
     }
 }
+
+/// The move-list bound `MAX_MOVES` rests on each piece's most destinations on an empty board,
+/// under either path option; the reference's path enumeration confirms them.
+#[test]
+fn move_list_bound() {
+    let bounds = [
+        (Kind::Panthan, 5usize),
+        (Kind::Thoat, 12),
+        (Kind::Warrior, 8),
+        (Kind::Padwar, 8),
+        (Kind::Dwar, 16),
+        (Kind::Flier, 16),
+        (Kind::Chief, 48),
+        (Kind::Princess, 48),
+    ];
+    let mut normal = 0;
+    for (kind, bound) in bounds {
+        let mut most = 0;
+        for revisit in [false, true] {
+            let pos = Position::new(Rules {
+                revisit,
+                ..Rules::default()
+            });
+            let mut r = RefPos::from_position(&pos);
+            for side in [0u8, 1] {
+                for f in 0..10 {
+                    for rank in 0..10 {
+                        r.cells = [[None; 10]; 10];
+                        r.cells[f][rank] = Some((side, kind));
+                        let n = r.path_ends((f as i32, rank as i32), true).len();
+                        most = most.max(n);
+                    }
+                }
+            }
+        }
+        assert_eq!(most, bound, "{kind:?}");
+        if kind != Kind::Princess {
+            normal += bound * usize::from(kind.initial_count());
+        }
+    }
+    // The Princess's normal and escape moves end on distinct empty squares: at most 99.
+    assert_eq!(normal + 99, jetan_core::MAX_MOVES);
+}
