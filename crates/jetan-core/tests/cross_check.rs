@@ -203,6 +203,26 @@ fn random_setups(rules: Rules, count: usize, seed: u64) -> usize {
             assert_eq!(RefPos::from_position(&next), r, "facts after {mv:?}");
             compare(&next, &r, &format!("setup {i} after {mv:?}"));
         }
+        // Then a random line through both implementations: endgames, countdowns, the
+        // proposed variant's wins.
+        let mut line_pos = pos.clone();
+        let mut line_ref = reference.clone();
+        for ply in 0..30 {
+            let mut list = jetan_core::MoveList::new();
+            line_pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let mv = list[rng.below(list.len() as u32) as usize];
+            line_pos.play(mv).expect("legal");
+            line_ref.play(to_ref(mv));
+            assert_eq!(
+                RefPos::from_position(&line_pos),
+                line_ref,
+                "facts after {mv:?}"
+            );
+            compare(&line_pos, &line_ref, &format!("setup {i} line ply {ply}"));
+        }
         checked += 1;
     }
     checked
