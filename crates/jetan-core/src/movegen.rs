@@ -7,9 +7,9 @@
 //!   no two-step path can visit a square twice except by returning to the start, which is never
 //!   a destination, so both path options give the same moves;
 //! * three-step non-jumpers (Dwar, Chief): with revisits allowed, two set-wise steps through the
-//!   empty squares (and the vacated start) then a last step; without revisits, the paths are
-//!   grouped by their first square `a`, whose second squares may not be the start and whose last
-//!   squares may not be `a` itself;
+//!   empty squares (and the vacated start) then a last step; without revisits, the same, except
+//!   that a path may end on one of the first squares only through a second square that is next
+//!   to two first squares (see `reach3`);
 //! * jumpers (Flier, Princess): a table of destinations per square and path option;
 //! * the Princess: the enemy's attack map is built once per position with her lifted off her
 //!   square; she may end only on empty squares outside it.

@@ -547,3 +547,57 @@ fn move_text_errors_say_what_is_wrong() {
     assert_eq!(p.parse_move("e2-e3"), p.parse_move("Pe2-e3"));
     assert!(err("Pe2-e3?").to_string().contains("after the destination"));
 }
+
+#[test]
+fn presets_change_one_option_each() {
+    let standard = Rules::default();
+    assert_eq!(Rules::PRESETS[0], "standard");
+    assert_eq!(Rules::preset("standard"), Some(standard));
+    for name in Rules::PRESETS {
+        let rules = Rules::preset(name).unwrap();
+        assert_eq!(rules.preset_name(), Some(*name));
+        assert_eq!(rules.with_first(Side::Second).preset_name(), Some(*name));
+        let changed = [
+            rules.revisit != standard.revisit,
+            rules.escape != standard.escape,
+            rules.countdown != standard.countdown,
+            rules.unequal_wins != standard.unequal_wins,
+            rules.first != standard.first,
+        ];
+        let expected = usize::from(*name != "standard");
+        assert_eq!(changed.iter().filter(|&&c| c).count(), expected, "{name}");
+    }
+    assert_eq!(Rules::preset("chess"), None);
+}
+
+#[test]
+fn the_documented_position_texts_parse() {
+    // The examples of docs/jetan.md.
+    for (text, to_move, over) in [
+        (
+            "wadfrcfdaw/tppppppppt/10/10/10/10/10/10/TPPPPPPPPT/WADFCRFDAW b Rr -",
+            Side::First,
+            false,
+        ),
+        (
+            "wadfrcfdaw/tppppppppt/10/10/10/10/10/4P5/TPPP1PPPPT/WADFCRFDAW o Rr -",
+            Side::Second,
+            false,
+        ),
+        (
+            "c8p/10/10/10/9R/10/10/10/1P8/C8r b r 10",
+            Side::First,
+            false,
+        ),
+        (
+            "4c5/10/10/10/10/10/10/10/1P8/C8r b Rr - orange",
+            Side::First,
+            true,
+        ),
+    ] {
+        let p = Position::from_text(text, Rules::default()).unwrap();
+        assert_eq!(p.to_text(), text);
+        assert_eq!(p.side_to_move(), to_move);
+        assert_eq!(p.is_over(), over);
+    }
+}
