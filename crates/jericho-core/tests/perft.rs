@@ -79,14 +79,45 @@ fn perft_3_confirmed_by_the_reference() {
     }
 }
 
-/// The slow twin of the depth-3 test: perft(4), from the fast generator (seconds in release)
-/// and from the reference (minutes).
-#[test]
-#[ignore = "slow: about 3 minutes"]
-fn perft_4_confirmed_by_the_reference() {
-    let rules = Rules::default();
-    assert_eq!(perft(&Position::new(rules), 4), 148_400_262_400);
+/// perft(4) from the fast generator (seconds in release) and from the reference (minutes).
+fn perft_4_both(preset: &str, expected: u64) {
+    let rules = Rules::preset(preset).unwrap();
+    assert_eq!(perft(&Position::new(rules), 4), expected, "{preset} fast");
     let board = RBoard::new();
     let slow = RGame::new(&board, reference_options(rules));
-    assert_eq!(slow.perft_root_mirror(4), 148_400_262_400);
+    assert_eq!(slow.perft_root_mirror(4), expected, "{preset} reference");
+}
+
+// The slow twins of the depth-3 test, one per preset so that they can run side by side:
+// `cargo test -p jericho-core --test perft -- --ignored`.
+
+#[test]
+#[ignore = "slow: about 3 minutes"]
+fn perft_4_standard() {
+    perft_4_both("standard", 148_400_262_400);
+}
+
+#[test]
+#[ignore = "slow: about 3 minutes"]
+fn perft_4_opposite_asymmetry() {
+    perft_4_both("opposite-asymmetry", 149_432_592_000);
+}
+
+#[test]
+#[ignore = "slow: about 3 minutes"]
+fn perft_4_no_asymmetry() {
+    perft_4_both("no-asymmetry", 151_553_854_400);
+}
+
+#[test]
+#[ignore = "slow: about 3 minutes"]
+fn perft_4_size_identity() {
+    perft_4_both("size-identity", 148_399_969_600);
+}
+
+#[test]
+#[ignore = "slow: about 3 minutes"]
+fn perft_4_prefix_tie() {
+    // Monoliths only decide the outcome, and no game ends before ply 9.
+    perft_4_both("prefix-tie", 148_400_262_400);
 }

@@ -161,3 +161,29 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn random_moves_are_drawn_uniformly() {
+    // 650 moves from the start, 130,000 draws: about 200 each.
+    let start = Position::new(Rules::default());
+    let mut moves = MoveList::new();
+    start.legal_moves(&mut moves);
+    let mut counts = std::collections::HashMap::new();
+    let mut rng = Rng::seed_from_u64(5);
+    for _ in 0..130_000 {
+        *counts
+            .entry(start.random_move(&mut rng).unwrap())
+            .or_insert(0u32) += 1;
+    }
+    assert_eq!(counts.len(), moves.len());
+    assert!(
+        counts.values().all(|&n| (130..280).contains(&n)),
+        "{counts:?}"
+    );
+    // After a placement the asymmetry rule's forbidden copies are never drawn.
+    let after = start.after(start.parse_move("3b@c2").unwrap());
+    for _ in 0..20_000 {
+        let mv = after.random_move(&mut rng).unwrap();
+        assert!(after.is_legal(mv), "{mv}");
+    }
+}
