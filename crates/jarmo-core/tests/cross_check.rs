@@ -92,7 +92,7 @@ fn deep_numbers_from_the_reference_to_depth_six() {
 }
 
 #[test]
-#[ignore = "slow: about a minute in release mode"]
+#[ignore = "slow: about three minutes in release mode"]
 fn deep_numbers_from_the_reference_at_depth_seven() {
     for &(preset, counts) in DEEP {
         let slow = RefPos::start(Rules::preset(preset).unwrap());
