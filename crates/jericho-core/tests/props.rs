@@ -53,7 +53,7 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
     fn every_generated_move_is_legal_parses_back_and_plays(pos in position_strategy()) {
