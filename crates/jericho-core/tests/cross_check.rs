@@ -247,3 +247,30 @@ fn random_games_agree_with_the_reference() {
         "{seen:?}"
     );
 }
+
+#[test]
+fn perft_2_agrees_on_random_positions() {
+    let board = RBoard::new();
+    for (i, preset) in Rules::PRESETS.iter().enumerate() {
+        let rules = Rules::preset(preset).unwrap();
+        for g in 0..30u64 {
+            let mut rng = Rng::seed_from_u64(7000 + 100 * i as u64 + g);
+            let mut fast = Position::new(rules);
+            let mut slow = RGame::new(&board, options(rules));
+            let plies = rng.below(60);
+            for _ in 0..plies {
+                let Some(mv) = fast.random_move(&mut rng) else {
+                    break;
+                };
+                fast.play_unchecked(mv);
+                slow.play(to_ref(mv));
+            }
+            assert_eq!(
+                abstract_game::perft::perft(&fast, 2),
+                slow.perft(2),
+                "{preset} game {g} after {plies} plies: {}",
+                abstract_game::TextGame::to_text(&fast)
+            );
+        }
+    }
+}
