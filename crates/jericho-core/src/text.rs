@@ -12,7 +12,8 @@
 //!   colours held in that size, e.g. `1abde3c5abcde`;
 //! * to move: `S` or `N`;
 //! * last placement: the opponent's placement of the last turn, e.g. `5a@c2`, or `-`;
-//! * earlier counts: both monolith counts as they stood before the last turn, `South/North`;
+//! * earlier counts: both monolith counts as they stood before the last turn (at the end of the
+//!   previous turn of the side to move), `South/North`;
 //! * passes: passes in a row that ended the last turns, `0`, `1` or `2`.
 //!
 //! ```
