@@ -20,9 +20,12 @@ struct Plan {
     from: [u8; 5],
     targets: [u32; 5],
     len: usize,
+    /// Number of destinations over all archers (the steps, when no step returns an archer).
+    plain: u32,
     /// Holes where a drop is legal.
     drops: u32,
-    /// Whether a step may spend a return credit (seed rule with a non-empty pool).
+    /// Whether some step may spend a return credit (seed rule, a non-empty pool, and a credit
+    /// waiting or a marked arrival possible). When false every step is one move.
     returns: bool,
     /// A credit is already waiting.
     credit_waiting: bool,
@@ -79,6 +82,9 @@ impl Plan {
     /// The number of steps and drops.
     #[inline]
     fn count(&self) -> u32 {
+        if !self.returns {
+            return self.plain + self.drops.count_ones();
+        }
         let mut n = self.drops.count_ones();
         for i in 0..self.len {
             n += self.count_from(u32::from(self.from[i]), self.targets[i]);
@@ -108,6 +114,7 @@ impl Position {
             from: [0; 5],
             targets: [0; 5],
             len: 0,
+            plain: 0,
             drops: 0,
             returns: false,
             credit_waiting: false,
@@ -117,6 +124,10 @@ impl Position {
             home,
             empty_home,
         };
+        // Destinations of all archers and of marked ones: a credit can only be earned by
+        // reaching the goal row marked, or by capturing there.
+        let mut reach = 0;
+        let mut marked_reach = 0;
         // Archers on the enemy's first row never move again.
         let mut movable = own & !goal;
         while movable != 0 && plan.len < 5 {
@@ -129,24 +140,28 @@ impl Position {
             plan.from[plan.len] = from as u8;
             plan.targets[plan.len] = targets;
             plan.len += 1;
+            plan.plain += targets.count_ones();
+            reach |= targets;
+            if plan.marked >> from & 1 != 0 {
+                marked_reach |= targets;
+            }
         }
         let pool = self.pool[s];
         match self.rules.return_rule {
             ReturnRule::Reserve if pool > 0 => plan.drops = empty_home,
             ReturnRule::Seed if pool > 0 => {
-                plan.returns = true;
                 plan.credit_waiting = self.credits[s] > 0;
+                plan.returns = plan.credit_waiting || (marked_reach | reach & enemy) & goal != 0;
             }
             _ => {}
         }
         if self.rules.goal_row_capture_restriction {
-            let mut off_goal = plan.drops != 0;
-            for &t in &plan.targets[..plan.len] {
-                off_goal |= t & !goal != 0;
-            }
+            let off_goal = plan.drops != 0 || reach & !goal != 0;
             if off_goal {
+                plan.plain = 0;
                 for t in &mut plan.targets[..plan.len] {
                     *t &= !(goal & enemy);
+                    plan.plain += t.count_ones();
                 }
             }
         }
@@ -217,10 +232,26 @@ impl Position {
         if self.outcome.is_some() {
             return None;
         }
-        if let Some(mv) = self.draw_simple_step(rng) {
-            return mv;
-        }
         let plan = self.plan();
+        if !plan.returns {
+            let n = plan.plain + plan.drops.count_ones();
+            if n == 0 {
+                return (self.rules.blocked == Blocked::Pass).then_some(Move::Pass);
+            }
+            let mut k = rng.below(n);
+            for i in 0..plan.len {
+                let c = plan.targets[i].count_ones();
+                if k < c {
+                    let to = nth_bit(plan.targets[i], k);
+                    return Some(Move::step(
+                        Hole::from_bit(u32::from(plan.from[i])),
+                        Hole::from_bit(to),
+                    ));
+                }
+                k -= c;
+            }
+            return Some(Move::Drop(Hole::from_bit(nth_bit(plan.drops, k))));
+        }
         let mut counts = [0u32; 5];
         let mut n = plan.drops.count_ones();
         for (i, count) in counts.iter_mut().enumerate().take(plan.len) {
@@ -260,79 +291,6 @@ impl Position {
             unreachable!("count_from counts every move of the archer");
         }
         Some(Move::Drop(Hole::from_bit(nth_bit(plan.drops, k))))
-    }
-}
-
-impl Position {
-    /// The common case of [`draw_move`](Position::draw_move), kept lean for playouts: when no
-    /// step can return an archer, no drop exists and the goal-row restriction is off, every
-    /// move is a plain step or the pass. Returns `None` when the case does not apply.
-    #[inline(always)]
-    fn draw_simple_step(&self, rng: &mut Rng) -> Option<Option<Move>> {
-        if self.rules.goal_row_capture_restriction {
-            return None;
-        }
-        let s = self.to_move.index();
-        let own = self.archers[s].0;
-        let enemy = self.archers[1 - s].0;
-        let goal = goal_row(self.to_move).0;
-        let table = match self.rules.direction {
-            Direction::Jarmo => &TARGETS_ANY[s],
-            Direction::Jasir => &TARGETS_NO_BACKWARD[s],
-        };
-        let shuttle = self.shuttle[s];
-        let shuttle_ban = self.rules.no_shuttling && shuttle.count >= 3;
-        let marked = self.marked.0 & own;
-        let mut from_holes = [0u8; 5];
-        let mut targets = [0u32; 5];
-        let mut len = 0;
-        let mut n = 0;
-        let mut marked_reach = 0;
-        let mut reach = 0;
-        let mut movable = own & !goal;
-        while movable != 0 && len < 5 {
-            let from = movable.trailing_zeros();
-            movable &= movable - 1;
-            let mut t = table[from as usize] & !own;
-            if shuttle_ban && from == u32::from(shuttle.to) {
-                t &= !(1 << shuttle.from);
-            }
-            from_holes[len] = from as u8;
-            targets[len] = t;
-            len += 1;
-            n += t.count_ones();
-            reach |= t;
-            if marked >> from & 1 != 0 {
-                marked_reach |= t;
-            }
-        }
-        let pool = self.pool[s];
-        let simple = match self.rules.return_rule {
-            ReturnRule::None => true,
-            ReturnRule::Reserve => pool == 0,
-            ReturnRule::Seed => {
-                pool == 0 || (self.credits[s] == 0 && (marked_reach | (reach & enemy)) & goal == 0)
-            }
-        };
-        if !simple {
-            return None;
-        }
-        if n == 0 {
-            return Some((self.rules.blocked == Blocked::Pass).then_some(Move::Pass));
-        }
-        let mut k = rng.below(n);
-        for i in 0..len {
-            let c = targets[i].count_ones();
-            if k < c {
-                let to = nth_bit(targets[i], k);
-                return Some(Some(Move::step(
-                    Hole::from_bit(u32::from(from_holes[i])),
-                    Hole::from_bit(to),
-                )));
-            }
-            k -= c;
-        }
-        None
     }
 }
 
