@@ -221,8 +221,10 @@ pub const SHARES_ACROSS: [SquareSet; 26] = sharing_across();
 
 /// One of the 26 squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square(u8);
+
+#[cfg(feature = "serde")]
+serde_as_index!(Square, Square::new, "square");
 
 impl Square {
     /// Number of squares.
@@ -321,8 +323,10 @@ impl fmt::Display for Square {
 
 /// One of the 13 alignments (each with one monolith).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Alignment(u8);
+
+#[cfg(feature = "serde")]
+serde_as_index!(Alignment, Alignment::new, "alignment");
 
 impl Alignment {
     /// Number of alignments (and of monoliths).

@@ -39,6 +39,32 @@
 
 #![deny(missing_docs)]
 
+/// Serde support for a type that is a small index (`Piece`, `Square`, `Alignment`): written as
+/// the bare index, and read back only when the index is in range, so that deserialized values
+/// can never index past a table.
+#[cfg(feature = "serde")]
+macro_rules! serde_as_index {
+    ($ty:ident, $from_index:path, $what:literal) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_u8(self.index() as u8)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                let index = <u8 as serde::Deserialize>::deserialize(deserializer)?;
+                $from_index(usize::from(index)).ok_or_else(|| {
+                    serde::de::Error::custom(format_args!(
+                        "{} index {} is out of range",
+                        $what, index
+                    ))
+                })
+            }
+        }
+    };
+}
+
 pub mod board;
 mod movegen;
 pub mod notation;

@@ -74,8 +74,10 @@ impl Colour {
 
 /// A piece: a size 1..=5 and a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece(u8);
+
+#[cfg(feature = "serde")]
+serde_as_index!(Piece, Piece::from_index, "piece");
 
 impl Piece {
     /// Number of distinct pieces (each player owns one of each).
@@ -145,6 +147,9 @@ impl fmt::Display for Piece {
 }
 
 /// A set of pieces, e.g. a player's stock: bit `i` stands for the piece with index `i`.
+///
+/// Only bits 0..25 stand for pieces; [`iter`](PieceSet::iter) and [`len`](PieceSet::len) ignore
+/// the others, and [`Setup::validate`](crate::Setup::validate) refuses a stock that sets them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceSet(pub u32);
@@ -178,7 +183,7 @@ impl PieceSet {
     /// Number of pieces.
     #[inline]
     pub const fn len(self) -> u32 {
-        self.0.count_ones()
+        (self.0 & PieceSet::FULL.0).count_ones()
     }
 
     /// Whether the set is empty.
@@ -189,7 +194,7 @@ impl PieceSet {
 
     /// The pieces, by index.
     pub fn iter(self) -> impl Iterator<Item = Piece> {
-        let mut bits = self.0;
+        let mut bits = self.0 & PieceSet::FULL.0;
         core::iter::from_fn(move || {
             if bits == 0 {
                 None

@@ -65,6 +65,14 @@ pub enum SetupError {
         /// The repeated colour letter.
         colour: char,
     },
+    /// A stock sets bits that stand for no piece (bit 25 and above).
+    #[error("the {side} stock sets bits beyond the 25 pieces ({bits:#x})")]
+    StockBits {
+        /// The side whose stock it is, as its name.
+        side: &'static str,
+        /// The stock's stray bits.
+        bits: u32,
+    },
     /// A piece does not appear exactly twice over the board and both stocks.
     #[error("{piece} appears {count} times on the board and in the stocks (it must be exactly 2)")]
     PieceCount {
@@ -157,6 +165,13 @@ impl Setup {
             towers[square.index()] = tower;
         }
         for side in Side::BOTH {
+            let stray = self.stocks[side.index()].0 & !PieceSet::FULL.0;
+            if stray != 0 {
+                return Err(SetupError::StockBits {
+                    side: <Position as abstract_game::Game>::SIDE_NAMES[side.index()],
+                    bits: stray,
+                });
+            }
             for p in self.stocks[side.index()].iter() {
                 copies[p.index()] += 1;
             }

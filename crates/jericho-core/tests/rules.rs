@@ -605,3 +605,61 @@ fn presets_are_named_as_in_the_issue() {
     assert_eq!(Position::NAME, "jericho");
     assert_eq!(Position::SIDE_NAMES, ["South", "North"]);
 }
+
+// ---------------------------------------------------------------- review additions
+
+#[test]
+fn the_earliest_win_comes_at_ply_9() {
+    // Eight single pieces give North seven alignments at the end of his fourth placement
+    // (b3, c3, e3, e4 against South's b2, c2, e1, e2); South's fifth placement leaves them.
+    let mut p = Position::new(Rules::default());
+    play(&mut p, "1a@b2 5a@c3 1b@c2 5b@e3 1c@e1 5c@b3 1d@e2 5d@e4");
+    assert_eq!(counts(&p), [0, 7]);
+    for a in ["Fb", "Fc", "Fe", "D1", "D2", "D4", "D5"] {
+        assert_eq!(p.leader(al(a)), Some(Side::Second), "{a}");
+    }
+    assert_eq!(p.outcome(), None);
+    play(&mut p, "2a@g1");
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+}
+
+#[test]
+fn a_setup_with_stock_bits_beyond_the_25_pieces_is_refused() {
+    for bit in 25..32 {
+        let mut setup = jericho_core::Setup::empty();
+        setup.stocks[1] = PieceSet(PieceSet::FULL.0 | 1 << bit);
+        assert!(setup.validate(Rules::default()).is_err(), "bit {bit}");
+    }
+    assert_eq!(
+        PieceSet(u32::MAX).iter().count(),
+        25,
+        "no piece outside the 25"
+    );
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn deserializing_refuses_out_of_range_pieces_squares_and_alignments() {
+    use serde::Deserialize;
+    use serde::de::IntoDeserializer;
+    use serde::de::value::{Error, U8Deserializer};
+    let de = |i: u8| -> U8Deserializer<Error> { i.into_deserializer() };
+    assert_eq!(
+        Piece::deserialize(de(13)),
+        Ok(Piece::from_index(13).unwrap())
+    );
+    assert_eq!(Square::deserialize(de(25)), Ok(Square::new(25).unwrap()));
+    assert_eq!(
+        Alignment::deserialize(de(12)),
+        Ok(Alignment::new(12).unwrap())
+    );
+    for i in [25, 26, 200, 255] {
+        assert!(Piece::deserialize(de(i)).is_err(), "piece {i}");
+    }
+    for i in [26, 255] {
+        assert!(Square::deserialize(de(i)).is_err(), "square {i}");
+    }
+    for i in [13, 255] {
+        assert!(Alignment::deserialize(de(i)).is_err(), "alignment {i}");
+    }
+}
