@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use abstract_game::playout::Rng;
 use abstract_game::{Game, Outcome, Rules as _, TextGame};
-use jersi_core::{MoveList, Position, Rules};
+use jersi_core::{BLACK, MoveList, Position, Rules, WHITE};
 use reference::RefPos;
 
 fn reference_of(pos: &Position) -> RefPos {
@@ -199,4 +199,104 @@ fn reference_perft(pos: &Position, depth: u32) -> u64 {
         turns.values().map(|next| walk(next, depth - 1)).sum()
     }
     walk(&reference_of(pos), depth)
+}
+
+/// A random legal setup: cubes drawn from each side's material onto random cells (some on
+/// Mountains, some stacked, Kings anywhere but their goal row), the rest partly in reserve.
+fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
+    use abstract_game::Side;
+    use jersi_core::piece::can_stack;
+    use jersi_core::{Cube, Kind, Setup, Square};
+    let mut pool: Vec<Cube> = Vec::new();
+    for side in Side::BOTH {
+        for kind in Kind::ALL {
+            if kind != Kind::King {
+                for _ in 0..rules.material(kind) {
+                    pool.push(Cube::new(kind, side));
+                }
+            }
+        }
+    }
+    let density = 1 + rng.below(5);
+    let mut cells = [[None; 2]; 69];
+    for cell in cells.iter_mut() {
+        if rng.below(10) >= density || pool.is_empty() {
+            continue;
+        }
+        let bottom = pool.swap_remove(rng.below(pool.len() as u32) as usize);
+        cell[0] = Some(bottom);
+        if rng.below(3) == 0 {
+            let fits: Vec<usize> = (0..pool.len())
+                .filter(|&i| can_stack(bottom, pool[i]))
+                .collect();
+            if !fits.is_empty() {
+                let i = fits[rng.below(fits.len() as u32) as usize];
+                cell[1] = Some(pool.swap_remove(i));
+            }
+        }
+    }
+    for side in Side::BOTH {
+        let king = Cube::new(Kind::King, side);
+        let goal_row = if side == WHITE { 8 } else { 0 };
+        loop {
+            let i = rng.below(69) as usize;
+            if Square::ALL[i].row() == goal_row {
+                continue;
+            }
+            match cells[i] {
+                [None, _] => cells[i] = [Some(king), None],
+                [Some(b), None] if can_stack(b, king) => cells[i][1] = Some(king),
+                _ => continue,
+            }
+            break;
+        }
+    }
+    let mut reserve = [[0u8; 2]; 2];
+    for cube in pool {
+        if cube.kind.is_reserve_kind() && rng.below(2) == 0 {
+            reserve[cube.side.index()][usize::from(cube.kind == Kind::Wise)] += 1;
+        }
+    }
+    let limit = rules.no_capture_limit;
+    let setup = Setup {
+        cells,
+        side: if rng.below(2) == 0 { WHITE } else { BLACK },
+        reserve,
+        counter: if limit == 0 {
+            0
+        } else {
+            1 + rng.below(u32::from(limit)) as u16
+        },
+        turn: 1 + rng.below(100),
+    };
+    setup.into_position(rules).expect("a legal setup")
+}
+
+/// Hand-made random setups, not reached by play: stacks of every legal kind, cubes on
+/// Mountains of either colour, partial reserves, any counter. Every turn and every position
+/// after it. `JERSI_SETUPS` raises the number of setups (300 by default).
+#[test]
+fn random_setups_match() {
+    let setups: usize = std::env::var("JERSI_SETUPS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let mut rng = Rng::seed_from_u64(0x5e7_0b5);
+    let mut king_captures = 0;
+    let mut list = MoveList::new();
+    for i in 0..setups {
+        let rules = match i % 3 {
+            0 => Rules::default(),
+            1 => Rules::preset("no-drop").unwrap(),
+            _ => Rules {
+                no_capture_limit: 0,
+                ..Rules::default()
+            },
+        };
+        let pos = random_setup(&mut rng, rules);
+        assert!(compare(&pos, true) <= jersi_core::MAX_TURNS);
+        pos.legal_moves(&mut list);
+        king_captures += list.iter().filter(|m| m.relocation().is_some()).count();
+    }
+    assert!(king_captures > 0, "no setup offered a King capture");
 }

@@ -546,3 +546,125 @@ fn positions_refuse_illegal_cells() {
         "any cube on any Mountain"
     );
 }
+
+// --- Independent review: rules of the rules file that had no test of their own -------------
+
+#[test]
+fn enemy_cube_on_an_enemy_mountain_is_captured_alone() {
+    // A Black Scissors on a Black Mountain: the Rock takes the Scissors and stands on the
+    // Mountain; a stack may not attack it at all.
+    let pos = white(&[("e5", "R"), ("e6", "ms"), ("d5", "PR")]);
+    let after = play(&pos, "e5-e6!");
+    assert_eq!(
+        after.to_text().split(' ').next().unwrap(),
+        board(&[("e6", "mR"), ("d5", "PR"), ("a1", "K"), ("i7", "k")])
+    );
+    assert_eq!(
+        after.count_on_board(jersi_core::Cube::new(Kind::Mountain, BLACK)),
+        1
+    );
+    assert_eq!(
+        after.count_on_board(jersi_core::Cube::new(Kind::Scissors, BLACK)),
+        0
+    );
+    assert!(!turns(&pos).iter().any(|t| t.starts_with("d5=e6")));
+}
+
+#[test]
+fn the_built_stack_may_capture() {
+    let pos = white(&[("e4", "R"), ("e5", "P"), ("e7", "s"), ("d5", "p")]);
+    assert!(
+        legal(&pos, "e4-e5=e7!"),
+        "the new stack attacks with its top, the Rock"
+    );
+    assert!(
+        !legal(&pos, "e4-e5=d5!"),
+        "the Rock on top does not beat a Paper"
+    );
+    // The King may build a stack (on top) and ride it.
+    let king = white(&[("e4", "K"), ("e5", "R")]);
+    assert!(legal(&king, "e4-e5=e7"));
+}
+
+#[test]
+fn the_top_cube_may_capture_after_the_stack_step() {
+    let pos = white(&[("e5", "PR"), ("e8", "s"), ("f7", "ms")]);
+    assert!(legal(&pos, "e5=e7-e8!"));
+    let after = play(&pos, "e5=e7-f7!");
+    assert_eq!(
+        after.to_text().split(' ').next().unwrap(),
+        board(&[
+            ("e7", "P"),
+            ("e8", "s"),
+            ("f7", "mR"),
+            ("a1", "K"),
+            ("i7", "k")
+        ])
+    );
+}
+
+#[test]
+fn a_stack_topped_by_a_non_fighter_moves_but_captures_nothing() {
+    let pos = position(&[("e5", "RW"), ("e6", "s"), ("d5", "f")], "w -/- 40 1");
+    assert!(legal(&pos, "e5=e4"));
+    assert!(!turns(&pos).iter().any(|t| t.contains('!')));
+}
+
+#[test]
+fn never_drop_on_an_enemy_mountain() {
+    let pos = position(&[("e6", "m"), ("e5", "Mr")], "w MW/- 40 1");
+    assert!(!legal(&pos, "M:e6"), "a Mountain only on an own Mountain");
+    assert!(!legal(&pos, "W:e6"), "a Wise man only on an own cube");
+    assert!(!legal(&pos, "W:e5"), "never on two cubes");
+    assert!(legal(&pos, "M:e7"));
+}
+
+#[test]
+fn black_relocates_whites_king_with_an_upper_case_k() {
+    let pos = position(&[("e5", "r"), ("e4", "K")], "b -/- 40 2");
+    let relocations: Vec<String> = turns(&pos)
+        .into_iter()
+        .filter(|t| t.starts_with("e5-e4!!"))
+        .collect();
+    assert_eq!(relocations.len(), 7, "every cell of row a is empty");
+    let after = play(&pos, "e5-e4!!/K:a4");
+    assert_eq!(
+        after.king(WHITE).map(|s| s.to_string()).as_deref(),
+        Some("a4")
+    );
+    assert!(matches!(
+        pos.parse_move("e5-e4!!/k:a4"),
+        Err(MoveError::WrongColour(_))
+    ));
+}
+
+#[test]
+fn end_conditions_are_checked_in_the_rules_order() {
+    // 2 before 3: the King arrives on the turn that runs the counter down to 0.
+    let arrival = position(&[("h3", "K")], "w -/- 1 79");
+    let after = play(&arrival, "h3-i3");
+    assert_eq!(after.no_capture_counter(), 0);
+    assert_eq!(after.outcome(), Some(Outcome::win(WHITE)));
+
+    // 1 before 3: a King that cannot be put back loses even when the counter reaches 0 (a lone
+    // King's capture does not reset it).
+    let full: Vec<(String, String)> = (1..=7)
+        .map(|n| (format!("i{n}"), if n <= 4 { "R" } else { "P" }.to_string()))
+        .collect();
+    let mut cells: Vec<(&str, &str)> = full.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    cells.extend([("e4", "S"), ("e5", "k"), ("a7", "K")]);
+    let pos = position(&cells, "w -/- 1 79");
+    let after = play(&pos, "e4-e5!!");
+    assert_eq!(after.no_capture_counter(), 0);
+    assert_eq!(after.outcome(), Some(Outcome::win(WHITE)));
+
+    // 3 before 4: Black, walled in without a reserve, has no legal turn; with the counter at 0
+    // the game is a draw, not Black's loss.
+    let walled = [("i6", "mm"), ("h7", "Mm"), ("h8", "mM")];
+    let drawn = position(&walled, "b -/- 0 80");
+    assert!(turns(&drawn).is_empty());
+    assert_eq!(drawn.outcome(), Some(Outcome::DRAW));
+    let lost = position(&walled, "b -/- 5 80");
+    assert!(turns(&lost).is_empty());
+    assert_eq!(lost.outcome(), Some(Outcome::win(WHITE)));
+}
