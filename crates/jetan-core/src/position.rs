@@ -376,7 +376,12 @@ impl Game for Position {
         let to_bit = 1u128 << to;
         let mut hash = self.hash ^ piece_key(code, from) ^ piece_key(code, to) ^ KEYS[SIDE_KEY];
 
-        let captured = Piece::from_code(self.board[to]);
+        // A "move" from a square to itself (never legal) captures nothing: the piece stays.
+        let captured = if from == to {
+            None
+        } else {
+            Piece::from_code(self.board[to])
+        };
         if let Some(victim) = captured {
             let them = victim.side.index();
             self.by_side[them] &= !to_bit;
@@ -384,8 +389,8 @@ impl Game for Position {
             self.value[them] -= victim.kind.value();
             hash ^= piece_key(victim.code(), to);
         }
-        self.by_side[me] ^= from_bit | to_bit;
-        self.by_kind[piece.kind.index()] ^= from_bit | to_bit;
+        self.by_side[me] ^= from_bit ^ to_bit;
+        self.by_kind[piece.kind.index()] ^= from_bit ^ to_bit;
         self.board[from] = 0;
         self.board[to] = code;
 

@@ -601,3 +601,120 @@ fn the_documented_position_texts_parse() {
         assert_eq!(p.is_over(), over);
     }
 }
+
+#[test]
+fn paths_of_non_jumpers_stay_on_the_board() {
+    // The Dwar on a5 with its own Panthan on b5: a6 and a4 are one step away, but the only
+    // three-step paths to them without revisits would leave the board (a5-z5-z6-a6), so they
+    // are not destinations. With revisits, a5-a6-a7-a6 reaches a6 on the board.
+    let placements = "Ch1 Rj1 Pi2 Pj2 ch10 rj10 pi9 pj9 Da5 Pb5";
+    let p = pos(placements, "b");
+    assert_eq!(dests(&p, "a5"), names("a8 b7 c6 a2 b3 c4"));
+    let revisit = pos_with(
+        Rules::preset("revisit").unwrap(),
+        placements,
+        "b",
+        "Rr",
+        "-",
+    );
+    let d = dests(&revisit, "a5");
+    assert!(
+        d.contains(&"a6".to_owned()) && d.contains(&"a4".to_owned()),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn a_panthan_on_the_last_rank_steps_sideways_and_is_never_promoted() {
+    let mut p = pos("Ca1 Rj1 Pe10 Pb2 ca9 rj9 pa8 pb8", "b");
+    assert_eq!(dests(&p, "e10"), names("d10 f10"));
+    p.play(p.parse_move("Pe10-f10").unwrap()).unwrap();
+    assert_eq!(p.piece_at(sq("f10")).unwrap().kind, Kind::Panthan);
+    // An Orange Panthan on rank 1 likewise.
+    let p = pos("Ca3 Rj3 Pb4 ca10 rj10 pe1 pb9", "o");
+    assert_eq!(dests(&p, "e1"), names("d1 f1"));
+}
+
+#[test]
+fn proposed_variant_applies_only_after_the_chief_and_princess_rules() {
+    let proposed = Rules::preset("proposed").unwrap();
+    // A Black Warrior takes the Orange Chief: Black C R W (8) against Orange r p p (5), three
+    // pieces or fewer each and unequal, yet a Chief taken by another piece is a draw.
+    let mut p = pos_with(proposed, "Ca1 Rj1 We5 ce7 rj10 pa9 pb9", "b", "Rr", "-");
+    p.play(p.parse_move("We5xe7").unwrap()).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::DRAW));
+    // An Orange Panthan takes the Black Princess: Black keeps C D D (9) against Orange's
+    // c r p (7), but capturing the Princess wins.
+    let mut p = pos_with(proposed, "Ca1 Re5 Dc1 Dh1 ca10 rj10 pe6", "o", "Rr", "-");
+    p.play(p.parse_move("Pe6xe5").unwrap()).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    // A Chief taking the Chief wins, even for the side with less material.
+    let mut p = pos_with(proposed, "Ce5 Rj1 ce7 rj10 da10 db10", "b", "Rr", "-");
+    p.play(p.parse_move("Ce5xe7").unwrap()).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::First)));
+}
+
+#[test]
+fn a_running_countdown_is_not_restarted_when_material_becomes_equal_again() {
+    // The countdown runs with 5 plies left; Black C R W (8) against Orange c r (6). Orange's
+    // Chief takes the Warrior: 6 against 6, equal again, and the countdown goes on from 4.
+    let mut p = pos_with(Rules::default(), "Ca1 Rj1 We5 ce7 rj10", "o", "Rr", "5");
+    p.play(p.parse_move("Ce7xe5").unwrap()).unwrap();
+    assert_eq!(p.countdown(), Some(4));
+    assert_eq!(p.outcome(), None);
+    // Four more plies without a win: drawn.
+    for (i, mv) in ["Ca1-a4", "Ce5-e8", "Ca4-a1", "Ce8-e5"]
+        .into_iter()
+        .enumerate()
+    {
+        assert_eq!(p.outcome(), None, "ply {i}");
+        p.play(p.parse_move(mv).unwrap()).unwrap();
+    }
+    assert_eq!(p.countdown(), Some(0));
+    assert_eq!(p.outcome(), Some(Outcome::DRAW));
+}
+
+#[test]
+fn the_countdown_starts_with_the_ply_that_creates_equal_material_in_the_proposed_variant() {
+    // Equal material starts the countdown under the proposed variant too; nobody wins at once.
+    let proposed = Rules::preset("proposed").unwrap();
+    let mut p = pos_with(proposed, "Ca1 Rj1 Pe4 Pb2 ca10 rj10 pe5", "o", "Rr", "-");
+    p.play(p.parse_move("Pe5xe4").unwrap()).unwrap();
+    assert_eq!(p.countdown(), Some(10));
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn unchecked_illegal_moves_never_panic_or_unbalance_the_position() {
+    // `play_unchecked` promises only a memory-safe state after an illegal move; even then the
+    // material count must not underflow (a "move" from a square to itself once counted as
+    // the piece capturing itself while it stayed on the board).
+    let mut p = Position::default();
+    for _ in 0..40 {
+        p.play_unchecked(jetan_core::Move::new(sq("e1"), sq("e1")));
+        p.play_unchecked(jetan_core::Move::new(sq("f10"), sq("f10")));
+    }
+    assert_eq!(
+        p.material(Side::First),
+        Position::default().material(Side::First)
+    );
+    assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+    assert_eq!(
+        Position::from_text(&p.to_text(), Rules::default()).as_ref(),
+        Ok(&p)
+    );
+    // Moves of the wrong side, onto friendly pieces, from empty squares: no panic either.
+    let mut p = Position::default();
+    for (from, to) in [
+        ("e10", "e9"),
+        ("a1", "a2"),
+        ("e5", "e6"),
+        ("f1", "f1"),
+        ("j1", "a10"),
+    ] {
+        p.play_unchecked(jetan_core::Move::new(sq(from), sq(to)));
+        let _ = p.count_legal_moves();
+        let _ = p.outcome();
+        assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+    }
+}
