@@ -392,14 +392,18 @@ impl fmt::Display for Alignment {
     }
 }
 
-/// The squares of a set, in index order.
+/// The squares of a set, in index order (bits 26 and above stand for no square and are skipped).
 pub fn squares_in(set: SquareSet) -> impl Iterator<Item = Square> {
-    BitIter(u64::from(set)).map(|i| Square(i as u8))
+    BitIter(u64::from(set & ALL_SQUARES)).map(|i| Square(i as u8))
 }
 
-/// The alignments of a set, in index order.
+/// Every alignment.
+pub const ALL_ALIGNMENTS: AlignmentSet = (1 << 13) - 1;
+
+/// The alignments of a set, in index order (bits 13 and above stand for no alignment and are
+/// skipped).
 pub fn alignments_in(set: AlignmentSet) -> impl Iterator<Item = Alignment> {
-    BitIter(u64::from(set)).map(|i| Alignment(i as u8))
+    BitIter(u64::from(set & ALL_ALIGNMENTS)).map(|i| Alignment(i as u8))
 }
 
 struct BitIter(u64);

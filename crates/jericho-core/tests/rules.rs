@@ -663,3 +663,14 @@ fn deserializing_refuses_out_of_range_pieces_squares_and_alignments() {
         assert!(Alignment::deserialize(de(i)).is_err(), "alignment {i}");
     }
 }
+
+#[test]
+fn square_and_alignment_sets_ignore_bits_beyond_the_board() {
+    use jericho_core::board::alignments_in;
+    let names: Vec<&str> = squares_in(u32::MAX).map(|s| s.name()).collect();
+    assert_eq!(names.len(), 26);
+    assert_eq!(names.last(), Some(&"g4"));
+    let names: Vec<&str> = alignments_in(u16::MAX).map(|a| a.name()).collect();
+    assert_eq!(names.len(), 13);
+    assert_eq!(names.last(), Some(&"D6"));
+}
