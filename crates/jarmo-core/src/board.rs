@@ -11,8 +11,15 @@ pub type Holes = Bitboard32;
 
 /// One of the 25 holes, `a1`..`e5`. Files `a`..`e` left to right as Black sees the board, rows
 /// `1`..`5` from Black's side. The index is `5 * (row - 1) + file`.
+///
+/// With the `serde` feature a hole is (de)serialised as its index; an index of 25 or more is
+/// refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
 pub struct Hole(u8);
 
 impl Hole {
@@ -81,6 +88,27 @@ impl Hole {
         set.intersect(ALL_HOLES).into_iter().map(Hole::from_bit)
     }
 }
+
+impl TryFrom<u8> for Hole {
+    type Error = HoleIndexError;
+
+    /// The hole with this index, if below 25.
+    fn try_from(index: u8) -> Result<Hole, HoleIndexError> {
+        Hole::new(index).ok_or(HoleIndexError(index))
+    }
+}
+
+impl From<Hole> for u8 {
+    /// The hole's index, 0..25.
+    fn from(hole: Hole) -> u8 {
+        hole.0
+    }
+}
+
+/// A hole index of 25 or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("hole index {0} is not below 25")]
+pub struct HoleIndexError(pub u8);
 
 impl core::str::FromStr for Hole {
     type Err = ();
@@ -256,6 +284,22 @@ mod tests {
         assert!("f1".parse::<Hole>().is_err());
         assert!("a6".parse::<Hole>().is_err());
         assert!("a".parse::<Hole>().is_err());
+        assert_eq!(Hole::try_from(24), Ok(Hole(24)));
+        assert_eq!(Hole::try_from(25), Err(HoleIndexError(25)));
+        assert_eq!(u8::from(Hole(7)), 7);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn deserialising_refuses_an_index_off_the_board() {
+        use serde::Deserialize;
+        use serde::de::IntoDeserializer;
+        use serde::de::value::{Error, U8Deserializer};
+
+        let read = |i: u8| Hole::deserialize::<U8Deserializer<Error>>(i.into_deserializer());
+        assert_eq!(read(12).ok(), Some(Hole(12)));
+        assert!(read(25).is_err());
+        assert!(read(200).is_err());
     }
 
     #[test]

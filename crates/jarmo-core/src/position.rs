@@ -221,21 +221,22 @@ impl Position {
     }
 
     /// Plays `mv`; `HASH` says whether to keep the Zobrist hash up to date (bulk counting
-    /// skips it on positions it only counts).
+    /// skips it on positions it only counts). Counters saturate so that an illegal move given
+    /// to `play_unchecked` leaves a nonsensical position but never panics.
     #[inline(always)]
     fn apply<const HASH: bool>(&mut self, mv: Move) {
         let us = self.to_move;
         let them = !us;
         match mv {
             Move::Pass => {
-                self.set_passes::<HASH>(self.passes + 1);
+                self.set_passes::<HASH>(self.passes.saturating_add(1));
                 if self.rules.no_shuttling {
                     self.set_shuttle::<HASH>(us, Shuttle::default());
                 }
             }
             Move::Drop(hole) => {
                 self.set_passes::<HASH>(0);
-                self.set_pool::<HASH>(us, self.pool[us.index()] - 1);
+                self.set_pool::<HASH>(us, self.pool[us.index()].saturating_sub(1));
                 self.put_archer::<HASH>(us, hole.index() as u32);
                 if self.rules.no_shuttling {
                     self.set_shuttle::<HASH>(us, Shuttle::default());
@@ -260,7 +261,7 @@ impl Position {
                         ReturnRule::None => false,
                     };
                     if comes_back {
-                        self.set_pool::<HASH>(them, self.pool[them.index()] + 1);
+                        self.set_pool::<HASH>(them, self.pool[them.index()].saturating_add(1));
                     }
                 }
                 self.put_archer::<HASH>(us, t);
@@ -276,8 +277,8 @@ impl Position {
                         self.set_credits::<HASH>(us, self.credits[us.index()].saturating_add(1));
                     }
                     if let Some(hole) = return_to {
-                        self.set_credits::<HASH>(us, self.credits[us.index()] - 1);
-                        self.set_pool::<HASH>(us, self.pool[us.index()] - 1);
+                        self.set_credits::<HASH>(us, self.credits[us.index()].saturating_sub(1));
+                        self.set_pool::<HASH>(us, self.pool[us.index()].saturating_sub(1));
                         self.put_archer::<HASH>(us, hole.index() as u32);
                     }
                 }

@@ -2,7 +2,7 @@
 
 use abstract_game::Side;
 
-use crate::board::{GRAPH, Holes};
+use crate::board::{ALL_HOLES, GRAPH, Holes};
 use crate::position::{Position, Shuttle};
 use crate::rules::{ReturnRule, Rules};
 
@@ -46,6 +46,14 @@ impl Default for Setup {
 /// Why a [`Setup`] is not a legal position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// A set of holes has a bit that names no hole (bits 25 to 31).
+    #[error("{what} has bits outside the 25 holes: {bits:#x}")]
+    OffBoard {
+        /// Which set: Black's archers, White's archers or the marks.
+        what: &'static str,
+        /// The stray bits.
+        bits: u32,
+    },
     /// A hole holds archers of both sides.
     #[error("hole {hole} holds archers of both sides")]
     BothSides {
@@ -122,6 +130,19 @@ impl Setup {
     /// Checks every invariant and builds the position under `rules`.
     pub fn validate(self, rules: Rules) -> Result<Position, SetupError> {
         let [black, white] = self.archers;
+        for (what, set) in [
+            ("Black's archers", black),
+            ("White's archers", white),
+            ("the marks", self.marked),
+        ] {
+            let stray = set.minus(ALL_HOLES);
+            if !stray.is_empty() {
+                return Err(SetupError::OffBoard {
+                    what,
+                    bits: stray.0,
+                });
+            }
+        }
         if let Some(i) = black.intersect(white).first() {
             return Err(SetupError::BothSides { hole: hole(i) });
         }

@@ -195,6 +195,20 @@ proptest! {
     }
 
     #[test]
+    fn unchecked_play_of_arbitrary_moves_never_panics(
+        pos in position_strategy(),
+        moves in proptest::collection::vec(move_strategy(), 1..8),
+    ) {
+        // The trait leaves the state unspecified after an illegal move, but it must not panic.
+        let mut pos = pos;
+        for mv in moves {
+            pos.play_unchecked(mv);
+            let _ = pos.count_legal_moves();
+            let _ = pos.notation(mv).to_string();
+        }
+    }
+
+    #[test]
     fn arbitrary_move_text_never_panics(pos in position_strategy(), text in "\\PC{0,12}|[a-f@x/1-6-]{0,9}") {
         if let Ok(mv) = pos.parse_move(&text) {
             prop_assert!(pos.is_legal(mv));

@@ -300,3 +300,27 @@ fn position_text_errors_say_what_is_wrong() {
     }
     assert!(Position::from_text("wwwww/5/5/5/bbbbb b 0/0 1/0", Rules::JASIR_BASIC).is_err());
 }
+
+#[test]
+fn a_setup_with_archers_or_marks_off_the_board_is_refused() {
+    use jarmo_core::{Holes, Setup, SetupError};
+    // Bits 25 to 31 of a set name no hole: such a setup must be refused, not panic later.
+    for (archers, marked) in [
+        ([Holes::from_index(30), Holes::EMPTY], Holes::EMPTY),
+        ([Holes::EMPTY, Holes::from_index(25)], Holes::from_index(25)),
+        ([Holes::from_index(0), Holes::EMPTY], Holes::from_index(31)),
+    ] {
+        let setup = Setup {
+            archers,
+            marked,
+            ..Setup::default()
+        };
+        for &preset in Rules::PRESETS {
+            let rules = Rules::preset(preset).unwrap();
+            assert!(
+                matches!(setup.validate(rules), Err(SetupError::OffBoard { .. })),
+                "{archers:?} {marked:?}"
+            );
+        }
+    }
+}
