@@ -674,3 +674,27 @@ fn square_and_alignment_sets_ignore_bits_beyond_the_board() {
     assert_eq!(names.len(), 13);
     assert_eq!(names.last(), Some(&"D6"));
 }
+
+#[test]
+fn without_the_asymmetry_rule_only_an_empty_stock_passes() {
+    // On this board a held piece always fits somewhere: the pieces sharing its size or colour
+    // (at most 17 on the board) and the full towers without such a piece (at most 32 / 4 = 8)
+    // block at most 25 of the 26 squares. So an early pass needs the asymmetry rule.
+    let rules = Rules::preset("no-asymmetry").unwrap();
+    let mut passes = 0;
+    for seed in 0..200 {
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut p = Position::new(rules.with_first_player(if seed % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }));
+        while let Some(mv) = p.random_move(&mut rng) {
+            let held = p.stock(p.side_to_move()).len();
+            assert_eq!(mv == Move::Pass, held == 0, "seed {seed}: {}", p.to_text());
+            passes += u32::from(mv == Move::Pass);
+            p.play_unchecked(mv);
+        }
+    }
+    assert!(passes > 0);
+}
