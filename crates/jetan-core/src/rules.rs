@@ -12,7 +12,9 @@ pub struct Rules {
     pub revisit: bool,
     /// Whether each Princess has her once-per-game escape move (default `true`).
     pub escape: bool,
-    /// Length in plies of the equal-material countdown (default 10).
+    /// Length in plies of the equal-material countdown (default 10): the game is drawn when
+    /// this many plies after the one that made the material equal pass without a win. With
+    /// 0 the draw comes at once, on the ply that makes the material equal.
     pub countdown: u16,
     /// The proposed variant (default `false`): when both sides have three pieces or fewer of
     /// unequal total value, the higher total wins at once.

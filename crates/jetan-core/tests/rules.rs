@@ -718,3 +718,22 @@ fn unchecked_illegal_moves_never_panic_or_unbalance_the_position() {
         assert_eq!(p.zobrist(), p.zobrist_from_scratch());
     }
 }
+
+#[test]
+fn a_jumping_flier_threatens_through_her_square_when_paths_may_revisit() {
+    // The Orange Flier on a1 reaches b2 only by a path that comes back to it (a1-b2-c3-b2).
+    // Without revisits b2 is safe for the Black Princess; with them it is threatened, and
+    // her standing on b2 does not block the Flier, which jumps.
+    let placements = "Rc4 Ch1 Pi2 Pj2 fa1 cj10 rj8 pa9";
+    let p = pos(placements, "b");
+    assert!(dests(&p, "c4").contains(&"b2".to_owned()));
+    let revisit = pos_with(
+        Rules::preset("revisit").unwrap(),
+        placements,
+        "b",
+        "Rr",
+        "-",
+    );
+    assert!(!dests(&revisit, "c4").contains(&"b2".to_owned()));
+    assert!(revisit.is_threatened(sq("b2")));
+}
