@@ -32,8 +32,15 @@ const fn slot_of(row: u8, number: u8) -> u8 {
 }
 
 /// One of the 69 cells of the board.
+///
+/// Cells compare in reading order (`a1 < a2 < ... < i7`). With the `serde` feature a cell is
+/// (de)serialised as its [`index`](Square::index); an index of 69 or more is refused.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
 pub struct Square(u8);
 
 impl Square {
@@ -161,6 +168,41 @@ impl Square {
     /// The letter of the row, `a`..`i`.
     pub const fn row_char(self) -> char {
         (b'a' + self.row()) as char
+    }
+}
+
+impl TryFrom<u8> for Square {
+    type Error = SquareIndexError;
+
+    /// The cell at this position of [`Square::ALL`], if below 69.
+    fn try_from(index: u8) -> Result<Square, SquareIndexError> {
+        Square::from_index(usize::from(index)).ok_or(SquareIndexError(index))
+    }
+}
+
+impl From<Square> for u8 {
+    /// The cell's [`index`](Square::index), 0..69.
+    fn from(sq: Square) -> u8 {
+        sq.index() as u8
+    }
+}
+
+/// A cell index of 69 or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cell index {0} is not below 69")]
+pub struct SquareIndexError(pub u8);
+
+/// A text that does not name a cell of the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a cell of the board")]
+pub struct SquareNameError(pub String);
+
+impl core::str::FromStr for Square {
+    type Err = SquareNameError;
+
+    /// The cell named like `c3`.
+    fn from_str(s: &str) -> Result<Square, SquareNameError> {
+        Square::from_name(s).ok_or_else(|| SquareNameError(s.to_string()))
     }
 }
 
@@ -347,6 +389,35 @@ mod tests {
         assert_eq!(e5.hex(), Hex::new(0, 0));
         assert_eq!(Square::from_name("a1").unwrap().x2(), -6);
         assert!(Square::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn indices_and_names_convert_both_ways() {
+        for (i, sq) in Square::ALL.iter().enumerate() {
+            assert_eq!(Square::try_from(i as u8), Ok(*sq));
+            assert_eq!(u8::from(*sq) as usize, i);
+            assert_eq!(sq.to_string().parse::<Square>(), Ok(*sq));
+        }
+        assert_eq!(Square::try_from(69), Err(SquareIndexError(69)));
+        assert!("a8".parse::<Square>().is_err());
+        assert!("j1".parse::<Square>().is_err());
+        assert!("e".parse::<Square>().is_err());
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn deserialising_refuses_an_index_off_the_board() {
+        use serde::Deserialize;
+        use serde::de::IntoDeserializer;
+        use serde::de::value::{Error, U8Deserializer};
+
+        let read = |i: u8| Square::deserialize::<U8Deserializer<Error>>(i.into_deserializer());
+        // The index, not the internal slot: 68 is i7, the last cell.
+        assert_eq!(read(68).ok(), Square::from_name("i7"));
+        assert_eq!(read(0).ok(), Square::from_name("a1"));
+        assert!(read(69).is_err());
+        assert!(read(107).is_err());
+        assert!(read(255).is_err());
     }
 
     #[test]

@@ -43,7 +43,7 @@ mod setup;
 pub mod text;
 
 pub use abstract_game::{Game, Outcome, Side, TextGame};
-pub use board::{Direction, Square};
+pub use board::{Direction, Square, SquareIndexError, SquareNameError};
 pub use movegen::{MAX_TURNS, MoveList};
 pub use moves::{Drop, Move};
 pub use notation::{MoveError, RecordError, read_record, replay_record};

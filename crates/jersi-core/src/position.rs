@@ -271,6 +271,10 @@ impl Position {
     pub(crate) fn cube_step(&mut self, from: usize, to: usize, caps: &mut Captures) {
         let [fb, ft] = self.cells[from];
         let (mover, rest) = if ft != 0 { (ft, [fb, 0]) } else { (fb, [0, 0]) };
+        if mover == 0 {
+            // Only an illegal turn (through `play_unchecked`) steps from an empty cell.
+            return;
+        }
         self.set_cell(from, rest);
         let [tb, tt] = self.cells[to];
         let new = if tb == 0 {
@@ -312,12 +316,17 @@ impl Position {
     /// Drops a reserve cube of the side to move.
     pub(crate) fn drop_cube(&mut self, drop: Drop) {
         let side = self.side;
+        let left = self.reserve(side, drop.kind);
+        if left == 0 {
+            // Only an illegal turn (through `play_unchecked`) drops what the reserve lacks; it
+            // must not add material, which would break the bound of `MAX_TURNS`.
+            return;
+        }
         let cube = Cube::new(drop.kind, side).code();
         let slot = drop.to.slot();
         let [b, _] = self.cells[slot];
         self.set_cell(slot, if b == 0 { [cube, 0] } else { [b, cube] });
-        let left = self.reserve(side, drop.kind);
-        self.set_reserve(side, drop.kind, left.saturating_sub(1));
+        self.set_reserve(side, drop.kind, left - 1);
     }
 
     /// Plays the actions of `mv` but neither the King relocation nor the end-of-turn

@@ -154,3 +154,57 @@ proptest! {
         }
     }
 }
+
+/// Any turn value, legal or not, built from raw numbers.
+fn arbitrary_turn(raw: [u8; 6]) -> Move {
+    use jersi_core::{Drop, Kind, Square};
+    let cell = |b: u8| Square::ALL[usize::from(b) % Square::COUNT];
+    let maybe = |b: u8| (b % 3 != 0).then(|| cell(b / 3));
+    match raw[0] % 3 {
+        0 => Move::Cube {
+            from: cell(raw[1]),
+            to: cell(raw[2]),
+            stack_to: maybe(raw[3]),
+            relocate: maybe(raw[4]),
+        },
+        1 => Move::Stack {
+            from: cell(raw[1]),
+            to: cell(raw[2]),
+            cube_to: maybe(raw[3]),
+            relocate: maybe(raw[4]),
+        },
+        _ => Move::Drop {
+            first: Drop::new(Kind::ALL[usize::from(raw[5]) % 7], cell(raw[1])),
+            second: (raw[3] % 2 == 0)
+                .then(|| Drop::new(Kind::ALL[usize::from(raw[5] / 7) % 7], cell(raw[2]))),
+        },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `play_unchecked` with illegal turns leaves an unspecified position, but neither it nor
+    /// anything done with the position afterwards panics.
+    #[test]
+    fn unchecked_illegal_turns_never_panic(
+        seed: u64,
+        plies in 0u32..60,
+        variant in 0u8..3,
+        raws in proptest::collection::vec(any::<[u8; 6]>(), 1..12),
+    ) {
+        let mut pos = random_position(seed, plies, variant);
+        let mut list = MoveList::new();
+        for raw in raws {
+            pos.play_unchecked(arbitrary_turn(raw));
+            let _ = pos.outcome();
+            pos.legal_moves(&mut list);
+            let _ = pos.count_legal_moves();
+            for &mv in list.iter().take(20) {
+                let _ = pos.move_to_string(mv);
+            }
+            let _ = Position::from_text(&pos.to_text(), pos.rules());
+            let _ = pos.diagram();
+        }
+    }
+}
