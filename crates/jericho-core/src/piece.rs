@@ -148,8 +148,8 @@ impl fmt::Display for Piece {
 
 /// A set of pieces, e.g. a player's stock: bit `i` stands for the piece with index `i`.
 ///
-/// Only bits 0..25 stand for pieces; [`iter`](PieceSet::iter) and [`len`](PieceSet::len) ignore
-/// the others, and [`Setup::validate`](crate::Setup::validate) refuses a stock that sets them.
+/// Only bits 0..25 stand for pieces; [`iter`](PieceSet::iter), [`len`](PieceSet::len) and
+/// [`is_empty`](PieceSet::is_empty) ignore the others, and [`Setup::validate`](crate::Setup::validate) refuses a stock that sets them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceSet(pub u32);
@@ -189,7 +189,7 @@ impl PieceSet {
     /// Whether the set is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0 & PieceSet::FULL.0 == 0
     }
 
     /// The pieces, by index.

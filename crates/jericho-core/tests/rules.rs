@@ -698,3 +698,47 @@ fn without_the_asymmetry_rule_only_an_empty_stock_passes() {
     }
     assert!(passes > 0);
 }
+
+#[test]
+fn size_identity_still_needs_the_same_piece_on_top() {
+    // Only the pieces underneath are compared by size alone: the copy itself must match P in
+    // size and colour.
+    let rules = Rules::preset("size-identity").unwrap();
+    let mut p = pos_with(rules, "c2=1a,c3=1c", "S - 0/0 0");
+    play(&mut p, "3b@c2");
+    assert!(!legal(&p, "3b@c3"), "same sizes underneath, same piece");
+    assert!(legal(&p, "3d@c3"), "same size, other colour");
+    assert!(legal(&p, "4b@c3"), "same colour, other size");
+    // Under sizes only, a tower of other height is not identical either.
+    let mut p = pos_with(rules, "c2=1a,c3=2c1d", "S - 0/0 0");
+    play(&mut p, "3b@c2");
+    assert!(legal(&p, "3b@c3"));
+}
+
+#[test]
+fn opposite_asymmetry_is_measured_from_the_square_just_played() {
+    // North plays in his own territory: the forbidden copies are in South's.
+    let rules = Rules::preset("opposite-asymmetry")
+        .unwrap()
+        .with_first_player(Side::Second);
+    let mut p = Position::new(rules);
+    play(&mut p, "2d@e3");
+    for r in ["e1", "e2", "b1", "c2"] {
+        assert!(!legal(&p, &format!("2d@{r}")), "{r} lies across");
+    }
+    for r in ["e4", "f4"] {
+        assert!(
+            legal(&p, &format!("2d@{r}")),
+            "{r} lies in North's territory"
+        );
+    }
+    // A placement in the other player's territory: q is c2 (South's), played by North.
+    let mut p = Position::new(rules);
+    play(&mut p, "2d@c2");
+    for r in ["c3", "c4", "e3", "f4"] {
+        assert!(!legal(&p, &format!("2d@{r}")), "{r} lies across from c2");
+    }
+    for r in ["c1", "b1"] {
+        assert!(legal(&p, &format!("2d@{r}")), "{r} lies in c2's territory");
+    }
+}
