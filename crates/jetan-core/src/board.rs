@@ -112,13 +112,18 @@ impl fmt::Display for Square {
     }
 }
 
+/// A text that is not the name of a square (`a1` to `j10`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} does not name a square of the board (a1 to j10)")]
+pub struct SquareNameError(pub String);
+
 impl core::str::FromStr for Square {
-    type Err = ();
-    /// Parses exactly one square name.
-    fn from_str(s: &str) -> Result<Square, ()> {
+    type Err = SquareNameError;
+    /// Parses exactly one square name, such as `e2` or `j10`.
+    fn from_str(s: &str) -> Result<Square, SquareNameError> {
         match Square::parse_prefix(s) {
             Some((sq, n)) if n == s.len() => Ok(sq),
-            _ => Err(()),
+            _ => Err(SquareNameError(s.to_owned())),
         }
     }
 }
@@ -271,7 +276,11 @@ mod tests {
             assert_eq!(Square::new(sq.file(), sq.rank()), Some(sq));
         }
         assert!("k1".parse::<Square>().is_err());
-        assert!("a11".parse::<Square>().is_err());
+        assert_eq!(
+            "a11".parse::<Square>(),
+            Err(SquareNameError("a11".to_owned()))
+        );
+        assert!("e2 ".parse::<Square>().is_err());
         assert!(!Square::new(0, 0).unwrap().is_orange());
         assert!(Square::new(9, 0).unwrap().is_orange());
     }

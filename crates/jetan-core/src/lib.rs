@@ -48,7 +48,7 @@ pub mod setup;
 pub mod text;
 
 pub use abstract_game;
-pub use board::{Bitboard, Square};
+pub use board::{Bitboard, Square, SquareNameError};
 pub use notation::MoveError;
 pub use piece::{BLACK, Kind, ORANGE, Piece, Side};
 pub use position::{MAX_MOVES, Move, MoveList, Position};
