@@ -324,3 +324,204 @@ fn a_setup_with_archers_or_marks_off_the_board_is_refused() {
         }
     }
 }
+
+#[test]
+fn captures_are_never_compulsory() {
+    let p = pos("w4/5/3w1/5/2b1b b", "jarmo");
+    let moves = legal(&p);
+    assert!(moves.contains(&"c1xd3".to_string()));
+    for quiet in ["c1-a2", "c1-e2", "e1-c2"] {
+        assert!(moves.contains(&quiet.to_string()), "{moves:?}");
+    }
+}
+
+#[test]
+fn the_presets_set_the_options_of_the_rules_table() {
+    use jarmo_core::rules::{Blocked, Direction, ReturnRule};
+    let table = [
+        (
+            "jarmo",
+            Direction::Jarmo,
+            ReturnRule::Seed,
+            false,
+            Blocked::Pass,
+            true,
+        ),
+        (
+            "jasir",
+            Direction::Jasir,
+            ReturnRule::Seed,
+            false,
+            Blocked::Pass,
+            true,
+        ),
+        (
+            "jasir-reserve",
+            Direction::Jasir,
+            ReturnRule::Reserve,
+            true,
+            Blocked::Loses,
+            false,
+        ),
+        (
+            "jasir-basic",
+            Direction::Jasir,
+            ReturnRule::None,
+            false,
+            Blocked::Loses,
+            false,
+        ),
+    ];
+    for (name, direction, return_rule, restriction, blocked, no_shuttling) in table {
+        let rules = Rules::preset(name).unwrap();
+        assert_eq!(
+            rules,
+            Rules {
+                direction,
+                return_rule,
+                goal_row_capture_restriction: restriction,
+                blocked,
+                no_shuttling,
+                white_first: false,
+            },
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn at_most_one_archer_returns_per_move() {
+    // Two credits and two pooled archers: a step still returns a single archer.
+    let mut p = pos("w4/5/2B2/5/5 b 2/0 2/0 0 - -", "jarmo");
+    let moves = legal(&p);
+    assert!(
+        moves.iter().all(|m| m.matches('/').count() == 1),
+        "{moves:?}"
+    );
+    // c3 has five lines; a step to d1 leaves four free holes, the others five.
+    assert_eq!(moves.len(), 4 * 5 + 4);
+    play(&mut p, "c3-a4/c1");
+    assert_eq!((p.credits(BLACK), p.pool(BLACK)), (1, 1));
+    assert_eq!(p.to_text(), "w4/B4/5/5/2b2 w 1/0 1/0 0 c3-a4:1 -");
+}
+
+#[test]
+fn credits_accumulate_and_wait_for_the_pool_to_refill() {
+    // Black's first row is full (White archers have arrived on c1, d1, e1); one archer of Black
+    // is in the captured pool, and two marked archers are about to arrive.
+    let mut p = pos("w4/3B1/4B/5/bbwww b 1/0 0/0 0 - -", "jarmo");
+    play(&mut p, "d4-b5");
+    assert_eq!((p.credits(BLACK), p.pool(BLACK)), (1, 1));
+    play(&mut p, "a5-b3");
+    play(&mut p, "e3-d5");
+    // A second credit while the first still waits.
+    assert_eq!((p.credits(BLACK), p.pool(BLACK)), (2, 1));
+    play(&mut p, "b3-b2");
+    // a1 is vacated: one credit is spent, the other stays although the pool is now empty.
+    assert!(legal(&p).iter().all(|m| m.contains('/')));
+    play(&mut p, "a1-c2/a1");
+    assert_eq!((p.credits(BLACK), p.pool(BLACK)), (1, 0));
+    // With the pool empty, a step that vacates a first-row hole returns nothing.
+    let mut q = p;
+    play(&mut q, "b2-c4");
+    assert!(legal(&q).contains(&"a1-b3".to_string()));
+    assert_eq!(q.credits(BLACK), 1);
+    // White captures a Black archer: the pool refills and the waiting credit must be spent.
+    play(&mut p, "b2xc2");
+    assert_eq!((p.credits(BLACK), p.pool(BLACK)), (1, 1));
+    assert_eq!(legal(&p), ["a1-b3/a1", "a1xc2/a1", "b1-a3/b1", "b1-d2/b1"]);
+    play(&mut p, "b1-d2/b1");
+    assert_eq!((p.credits(BLACK), p.pool(BLACK)), (0, 0));
+}
+
+#[test]
+fn the_end_is_checked_after_the_return_placement() {
+    // Black's last archer off the goal row arrives, but the archer it returns stands on row 1:
+    // Black has not arrived, and the game goes on.
+    let mut p = pos("w4/3B1/5/5/5 b 1/0 0/0 0 - -", "jarmo");
+    play(&mut p, "d4-b5/a1");
+    assert!(p.outcome().is_none());
+    assert_eq!(p.to_text(), "wB3/5/5/5/b4 w 0/0 0/0 0 d4-b5:1 -");
+}
+
+#[test]
+fn no_shuttling_counts_captures_and_refuses_a_capture() {
+    // Black c1 captures back and forth between c1 and d3; White feeds it new victims.
+    let start = "5/3w1/3w1/w1w1w/2b2 b";
+    let line = "c1xd3 a2-c1 d3xc1 d4-d3 c1xd3 e2-c1";
+    let mut p = pos(start, "jarmo");
+    for m in line.split_whitespace() {
+        play(&mut p, m);
+    }
+    assert_eq!(p.shuttle(BLACK).count, 3);
+    assert!(matches!(
+        p.parse_move("d3xc1"),
+        Err(MoveError::Illegal { .. })
+    ));
+    let mut q = Position::from_text(
+        start,
+        Rules {
+            no_shuttling: false,
+            ..Rules::JARMO
+        },
+    )
+    .unwrap();
+    for m in line.split_whitespace() {
+        play(&mut q, m);
+    }
+    assert!(q.parse_move("d3xc1").is_ok());
+}
+
+#[test]
+fn a_drop_or_a_pass_breaks_the_shuttle_chain() {
+    let rules = Rules {
+        return_rule: jarmo_core::rules::ReturnRule::Reserve,
+        ..Rules::JARMO
+    };
+    let start = "w3w/5/5/5/2b2 b 1/0";
+    let white = ["e5-c4", "a5-b3", "c4-e5", "b3-a5"];
+    // c1-d3, d3-c1, c1-d3: the fourth step back is refused.
+    let mut p = Position::from_text(start, rules).unwrap();
+    for (black, white) in ["c1-d3", "d3-c1", "c1-d3"].iter().zip(white) {
+        play(&mut p, black);
+        play(&mut p, white);
+    }
+    assert!(!legal(&p).contains(&"d3-c1".to_string()));
+    // With a drop in the middle of the chain it stays legal.
+    let mut p = Position::from_text(start, rules).unwrap();
+    for (black, white) in ["c1-d3", "d3-c1", "@a1", "c1-d3"].iter().zip(white) {
+        play(&mut p, black);
+        play(&mut p, white);
+    }
+    assert!(legal(&p).contains(&"d3-c1".to_string()));
+    // A pass clears the record of the side that passes.
+    let mut p = pos("1b2w/5/b4/5/5 b 0/0 0/0 0 b1-a3:2 -", "jasir");
+    play(&mut p, "pass");
+    assert_eq!(p.shuttle(BLACK), jarmo_core::Shuttle::default());
+}
+
+#[test]
+fn a_side_that_can_only_drop_is_not_blocked() {
+    // Black's one archer on the board has arrived; one waits in reserve.
+    let p = pos("b3w/5/5/5/5 b 1/0", "jasir-reserve");
+    assert!(p.outcome().is_none());
+    assert_eq!(legal(&p), ["@a1", "@b1", "@c1", "@d1", "@e1"]);
+}
+
+#[test]
+fn a_blocked_side_loses_even_when_ahead_on_points() {
+    // Black has 3 points to White's 1, but its a3 archer cannot move in Jasir.
+    let p = pos("1b2w/5/b4/5/5 b", "jasir-basic");
+    let outcome = p.outcome().expect("Black is blocked");
+    assert_eq!(outcome.winner, Some(WHITE));
+    assert_eq!(outcome.scores.unwrap().0, [3, 1]);
+}
+
+#[test]
+fn a_dropped_archer_is_unmarked() {
+    let mut p = pos("w4/5/3W1/5/2b1b b", "jasir-reserve");
+    play(&mut p, "c1xd3");
+    play(&mut p, "@c5");
+    assert!(!p.marked().contains(hole("c5").index() as u32));
+    assert_eq!(p.to_text(), "w1w2/5/3B1/5/4b b 0/0 0/0 0 - -");
+}
