@@ -229,6 +229,22 @@ pub fn write_setup(setup: &Setup) -> String {
     out
 }
 
+impl core::str::FromStr for Setup {
+    type Err = TextError;
+
+    /// Parses a position text without validating it (see [`parse_setup`]).
+    fn from_str(text: &str) -> Result<Setup, TextError> {
+        parse_setup(text)
+    }
+}
+
+impl core::fmt::Display for Setup {
+    /// Writes the position text (see [`write_setup`]).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&write_setup(self))
+    }
+}
+
 impl Position {
     /// The one-line position text (see the [module docs](self)).
     pub fn to_text(&self) -> String {

@@ -597,6 +597,9 @@ fn the_documented_position_texts_parse() {
     ] {
         let p = Position::from_text(text, Rules::default()).unwrap();
         assert_eq!(p.to_text(), text);
+        let setup: jetan_core::Setup = text.parse().unwrap();
+        assert_eq!(setup.to_string(), text);
+        assert_eq!(setup.validate(Rules::default()).as_ref(), Ok(&p));
         assert_eq!(p.side_to_move(), to_move);
         assert_eq!(p.is_over(), over);
     }
