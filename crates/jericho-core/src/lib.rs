@@ -13,6 +13,10 @@
 //! validated position, implementing [`Game`](abstract_game::Game) and
 //! [`TextGame`](abstract_game::TextGame)), [`Setup`] (a raw position), [`notation`] and [`text`].
 //!
+//! The `serde` feature derives `Serialize` and `Deserialize` for moves, rules and [`Setup`]; a
+//! piece, square or alignment is written as its index and refused when read out of range. A
+//! deserialized [`Setup`] still goes through [`Setup::validate`].
+//!
 //! # Example
 //!
 //! ```
