@@ -323,6 +323,25 @@ pub(crate) const NEIGHBORS: [[u8; 6]; SLOTS] = {
     table
 };
 
+/// For each slot and direction, the slot two steps away in a straight line (the far end of a
+/// two-cell stack step), or [`NONE`].
+pub(crate) const TWO_STEPS: [[u8; 6]; SLOTS] = {
+    let mut table = [[NONE; 6]; SLOTS];
+    let mut s = 0;
+    while s < SLOTS {
+        let mut d = 0;
+        while d < 6 {
+            let mid = NEIGHBORS[s][d];
+            if mid != NONE {
+                table[s][d] = NEIGHBORS[mid as usize][d];
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
 /// For each slot, the set of its neighbours.
 pub(crate) const NEIGHBOR_MASKS: [u128; SLOTS] = {
     let mut masks = [0u128; SLOTS];
@@ -436,6 +455,17 @@ mod tests {
         }
         for d in Direction::ALL {
             for a in Square::ALL {
+                let far = a.neighbor(d).and_then(|m| m.neighbor(d));
+                assert_eq!(
+                    Square::from_slot(TWO_STEPS[a.slot()][d as usize]),
+                    far,
+                    "{a} {d:?}"
+                );
+                if let Some(far) = far {
+                    // Straight: four half-cells across a row, or two rows up or down.
+                    let (dr, dx) = (far.row() as i8 - a.row() as i8, far.x2() - a.x2());
+                    assert!(matches!((dr.abs(), dx.abs()), (0, 4) | (2, 2)), "{a} {far}");
+                }
                 if let Some(b) = a.neighbor(d) {
                     assert_eq!(b.neighbor(d.opposite()), Some(a));
                 }

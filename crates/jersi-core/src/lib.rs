@@ -29,6 +29,13 @@
 //! let no_drop = Position::new(<Rules as abstract_game::Rules>::preset("no-drop").unwrap());
 //! assert_eq!(perft(&no_drop, 2), 51_984);
 //! ```
+//!
+//! # Features
+//!
+//! `serde`: (de)serialisation of the value types ([`Rules`], [`Move`], [`Drop`], [`Cube`],
+//! [`Kind`], [`Direction`], [`Setup`]) and of [`Position`] (as its rules and position text,
+//! validated when read). A [`Square`] is written as its index in
+//! [`Square::ALL`]; an index off the board is refused.
 
 #![deny(missing_docs)]
 

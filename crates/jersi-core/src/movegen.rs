@@ -7,7 +7,9 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{BOARD, Direction, NEIGHBOR_MASKS, NEIGHBORS, NONE, Square, shift, squares};
+use crate::board::{
+    BOARD, Direction, NEIGHBOR_MASKS, NEIGHBORS, NONE, Square, TWO_STEPS, shift, squares,
+};
 use crate::moves::{Drop, Move};
 use crate::piece::{Kind, code_kind};
 use crate::position::{Captures, Position};
@@ -202,7 +204,7 @@ impl Position {
                     let b1 = 1u128 << t1;
                     if empty & b1 != 0 {
                         n += Self::emit::<COUNT>(list, cube(Some(sq(t1))));
-                        let t2 = NEIGHBORS[t1 as usize][d];
+                        let t2 = TWO_STEPS[ts][d];
                         if t2 == NONE {
                             continue;
                         }
@@ -251,7 +253,7 @@ impl Position {
                 let b1 = 1u128 << t1;
                 if c.empty & b1 != 0 {
                     n += self.stack_then_cube::<COUNT>(c, list, from, sq(t1), a);
-                    let t2 = NEIGHBORS[t1 as usize][d];
+                    let t2 = TWO_STEPS[fs][d];
                     if t2 == NONE {
                         continue;
                     }
