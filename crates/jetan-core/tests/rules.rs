@@ -740,3 +740,24 @@ fn a_jumping_flier_threatens_through_her_square_when_paths_may_revisit() {
     assert!(!dests(&revisit, "c4").contains(&"b2".to_owned()));
     assert!(revisit.is_threatened(sq("b2")));
 }
+
+#[test]
+fn a_proposed_variant_win_on_the_last_countdown_ply_counts() {
+    // One ply left, 7 against 7. Orange's Panthan takes Black's: 6 against 7 on the ply that
+    // runs the countdown out. Under the proposed variant that is a win for Orange; under the
+    // standard rules the countdown's draw.
+    let placements = "Ca1 Rj1 Pe4 ca10 rj10 pe5";
+    let mut p = pos_with(
+        Rules::preset("proposed").unwrap(),
+        placements,
+        "o",
+        "Rr",
+        "1",
+    );
+    p.play(p.parse_move("Pe5xe4").unwrap()).unwrap();
+    assert_eq!(p.countdown(), Some(0));
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    let mut p = pos_with(Rules::default(), placements, "o", "Rr", "1");
+    p.play(p.parse_move("Pe5xe4").unwrap()).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::DRAW));
+}
