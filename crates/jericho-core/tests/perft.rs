@@ -142,3 +142,33 @@ fn size_identity_gap_at_depth_4_counted_by_hand() {
     assert_eq!(gap("5e@d1"), 96);
     assert_eq!(148_400_262_400_u64 - 148_399_969_600, 25 * 96 * 122);
 }
+
+/// perft(3) of the three asymmetry scopes, counted by hand. South puts X on a, North Y on b,
+/// and South's third placement is counted.
+///
+/// Without the rule: when b differs from a, South has 24 pieces for 24 empty squares, 16 that
+/// fit on X and 16 that fit on Y, less one when X itself would fit on Y (16 of the 25 Y), so
+/// 25 x 26 x 25 x (25 x 608 - 16) sequences; when Y goes on X (16 ways), 25 x 24 + 9 = 609
+/// placements follow. With the rule, each ordered pair of squares (q, r) in its scope costs
+/// 25 x 608 at ply 2 (after X on q, North's copy of X on r: 608 sequences lost for each X) and
+/// 600 x 24 at ply 3 (after any X on one of the 24 other squares and Y other than X on q,
+/// South's copy of Y on r): 29,600 in all. The pairs are 122 in the default scope and 82
+/// across territories.
+#[test]
+fn perft_3_of_the_asymmetry_scopes_counted_by_hand() {
+    use jericho_core::board::{SHARES_ACROSS, SHARES_ALIGNMENT};
+    let free: u64 = 25 * 26 * 25 * (25 * 608 - 16) + 25 * 26 * 16 * (25 * 24 + 9);
+    let pairs = |table: &[u32; 26]| u64::from(table.iter().map(|s| s.count_ones()).sum::<u32>());
+    let per_pair = 25 * 608 + 600 * 24;
+    assert_eq!(free, 253_073_600, "no-asymmetry");
+    assert_eq!(
+        free - per_pair * pairs(&SHARES_ALIGNMENT),
+        249_462_400,
+        "standard"
+    );
+    assert_eq!(
+        free - per_pair * pairs(&SHARES_ACROSS),
+        250_646_400,
+        "opposite-asymmetry"
+    );
+}
