@@ -110,12 +110,19 @@ impl From<Hole> for u8 {
 #[error("hole index {0} is not below 25")]
 pub struct HoleIndexError(pub u8);
 
+/// A text that is not a hole name `a1`..`e5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a hole name a1..e5")]
+pub struct ParseHoleError;
+
 impl core::str::FromStr for Hole {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Hole, ()> {
+    type Err = ParseHoleError;
+
+    /// Parses a hole name, `a1`..`e5`, and nothing else.
+    fn from_str(s: &str) -> Result<Hole, ParseHoleError> {
         match Hole::parse_prefix(s) {
             Some((h, "")) => Ok(h),
-            _ => Err(()),
+            _ => Err(ParseHoleError),
         }
     }
 }
@@ -273,6 +280,10 @@ mod tests {
         assert_eq!(by_vector[&(0, 1)], 4);
         assert_eq!(by_vector[&(1, 0)], 5);
         assert_eq!(by_vector.len(), 6);
+        // b3 has the most lines; `MAX_MOVES` relies on this bound.
+        let most = ADJACENT.iter().map(|m| m.count_ones()).max();
+        assert_eq!(most, Some(7));
+        assert_eq!(ADJACENT[h(b"b3") as usize].count_ones(), 7);
     }
 
     #[test]
@@ -283,7 +294,8 @@ mod tests {
         }
         assert!("f1".parse::<Hole>().is_err());
         assert!("a6".parse::<Hole>().is_err());
-        assert!("a".parse::<Hole>().is_err());
+        assert_eq!("a".parse::<Hole>(), Err(ParseHoleError));
+        assert!("a1 ".parse::<Hole>().is_err());
         assert_eq!(Hole::try_from(24), Ok(Hole(24)));
         assert_eq!(Hole::try_from(25), Err(HoleIndexError(25)));
         assert_eq!(u8::from(Hole(7)), 7);

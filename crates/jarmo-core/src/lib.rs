@@ -38,7 +38,7 @@ mod setup;
 mod text;
 mod zobrist;
 
-pub use board::{BLACK, Hole, HoleIndexError, Holes, WHITE};
+pub use board::{BLACK, Hole, HoleIndexError, Holes, ParseHoleError, WHITE};
 pub use moves::Move;
 pub use notation::{MoveError, Notation};
 pub use position::{MAX_MOVES, MoveList, Position, Shuttle};

@@ -8,10 +8,11 @@ use crate::moves::Move;
 use crate::rules::{Blocked, ReturnRule, Rules};
 use crate::zobrist;
 
-/// Capacity of a move list. The most moves a position can have: 5 archers with at most 8
-/// targets each (no hole has more than 6 lines, see `board` tests), each step with at most 5
-/// return holes, plus 5 drops: well under 256.
+/// Capacity of a move list. A position has at most 5 movable archers with at most 7 lines each
+/// (b3 has the most), each step with at most 5 return holes, plus at most 5 drops: 180 moves,
+/// under 256.
 pub const MAX_MOVES: usize = 256;
+const _: () = assert!(5 * 7 * 5 + 5 <= MAX_MOVES);
 
 /// The stack-allocated list of legal moves.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
