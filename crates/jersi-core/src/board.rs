@@ -89,6 +89,35 @@ impl Square {
         Square(slot)
     }
 
+    /// The number of this cell's bit in the bitboards of [`Position`](crate::Position) and of
+    /// this module. The bits follow a padded layout, so this is not [`Square::index`].
+    #[inline]
+    pub const fn bit_index(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// The cell whose bit is number `bit` in those bitboards, if that bit is a cell.
+    ///
+    /// ```
+    /// use abstract_game::Game;
+    /// use jersi_core::{Position, Rules, Square, WHITE};
+    /// let start = Position::new(Rules::default());
+    /// let white: Vec<String> = start
+    ///     .units(WHITE)
+    ///     .into_iter()
+    ///     .map(|bit| Square::from_bit_index(bit).unwrap().to_string())
+    ///     .collect();
+    /// assert_eq!(white.len(), 15);
+    /// assert_eq!(white[..3], ["a1", "a2", "a3"]);
+    /// ```
+    pub const fn from_bit_index(bit: u32) -> Option<Square> {
+        if bit < SLOTS as u32 {
+            Square::from_slot(bit as u8)
+        } else {
+            None
+        }
+    }
+
     /// The internal slot (bit number).
     #[inline]
     pub(crate) const fn slot(self) -> usize {
@@ -367,14 +396,19 @@ pub(crate) const fn shift(bb: u128, dir: Direction) -> u128 {
     moved & BOARD
 }
 
-/// The set of all cells.
+/// The set of all cells (bits numbered as in [`Square::bit_index`]).
 pub const fn all_cells() -> Bitboard128 {
     Bitboard128(BOARD)
 }
 
-/// The cells of row `row` (0 for `a`).
+/// The cells of row `row` (0 for `a` .. 8 for `i`; empty for any other number). Bits are
+/// numbered as in [`Square::bit_index`].
 pub const fn row_cells(row: u8) -> Bitboard128 {
-    Bitboard128(ROWS[row as usize % 9])
+    if row < 9 {
+        Bitboard128(ROWS[row as usize])
+    } else {
+        Bitboard128(0)
+    }
 }
 
 /// Iterates over the cells of a raw bitboard.
@@ -403,11 +437,16 @@ mod tests {
             assert_eq!(Square::from_name(&sq.to_string()), Some(*sq));
             assert_eq!(Square::new(sq.row(), sq.number()), Some(*sq));
             assert_eq!(Square::from_slot(sq.0), Some(*sq));
+            assert_eq!(Square::from_bit_index(sq.bit_index()), Some(*sq));
         }
         let e5 = Square::from_name("e5").unwrap();
         assert_eq!(e5.hex(), Hex::new(0, 0));
         assert_eq!(Square::from_name("a1").unwrap().x2(), -6);
         assert!(Square::ALL.windows(2).all(|w| w[0] < w[1]));
+        let rows: u32 = (0..9).map(|r| row_cells(r).0.count_ones()).sum();
+        assert_eq!(rows, 69);
+        assert_eq!(row_cells(9).0, 0);
+        assert_eq!(all_cells().0, BOARD);
     }
 
     #[test]

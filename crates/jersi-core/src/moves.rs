@@ -93,6 +93,29 @@ impl Move {
         }
     }
 
+    /// The drop turn of `first`, then optionally `second`, in the canonical order that
+    /// [`Move::Drop`] requires: two drops on different cells are one turn whatever their order,
+    /// so the one on the lower cell comes first. Two drops on one cell keep their order (the
+    /// first is the bottom cube).
+    ///
+    /// ```
+    /// use jersi_core::{Drop, Kind, Move, Square};
+    /// let e5 = Square::from_name("e5").unwrap();
+    /// let e6 = Square::from_name("e6").unwrap();
+    /// let (m, w) = (Drop::new(Kind::Mountain, e6), Drop::new(Kind::Wise, e5));
+    /// assert_eq!(Move::drops(m, Some(w)), Move::drops(w, Some(m)));
+    /// assert_eq!(Move::drops(m, Some(w)), Move::Drop { first: w, second: Some(m) });
+    /// ```
+    pub const fn drops(first: Drop, second: Option<Drop>) -> Move {
+        match second {
+            Some(s) if s.to.index() < first.to.index() => Move::Drop {
+                first: s,
+                second: Some(first),
+            },
+            _ => Move::Drop { first, second },
+        }
+    }
+
     /// Whether the turn is a drop.
     pub const fn is_drop(self) -> bool {
         matches!(self, Move::Drop { .. })

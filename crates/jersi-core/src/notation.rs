@@ -187,11 +187,7 @@ fn read_move(pos: &Position, text: &str) -> Result<(Move, bool), MoveError> {
             }
             None => None,
         };
-        let (first, second) = match second {
-            Some(s) if s.to < first.to => (s, Some(first)),
-            other => (first, other),
-        };
-        return Ok((Move::Drop { first, second }, false));
+        return Ok((Move::drops(first, second), false));
     }
     if parts.len() > 2 {
         return Err(malformed(

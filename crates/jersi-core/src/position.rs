@@ -189,12 +189,14 @@ impl Position {
             .sum()
     }
 
-    /// The cells whose uppermost cube belongs to `side` (Mountains included).
+    /// The cells whose uppermost cube belongs to `side` (Mountains included). Bits are
+    /// numbered as in [`Square::bit_index`].
     pub const fn units(&self, side: Side) -> Bitboard128 {
         Bitboard128(self.units[side.index()])
     }
 
-    /// The cells whose uppermost cube is of `kind`, either colour.
+    /// The cells whose uppermost cube is of `kind`, either colour. Bits are numbered as in
+    /// [`Square::bit_index`].
     pub const fn tops_of_kind(&self, kind: Kind) -> Bitboard128 {
         Bitboard128(self.kinds[kind.index()])
     }
