@@ -10,6 +10,17 @@
 //! * [`Setup`]: an unchecked position, as parsed from the position text, validated into a
 //!   [`Position`].
 //!
+//! # Position text
+//!
+//! [`Position::to_text`] and [`Position::from_text`] use one line of seven space-separated
+//! fields: the board (row 5 first, rows separated by `/`; `b`/`w` an archer, `B`/`W` a marked
+//! one, a digit 1-5 a run of empty holes), the side to move (`b` or `w`), the archers waiting to
+//! return (`black/white`), the unspent return credits (`black/white`), the passes made in
+//! succession just before (0-2), and the no-shuttling records of Black and White (`-` or the
+//! last step with its back-and-forth count, e.g. `c1-d3:2`). Trailing fields after the board
+//! may be left out and then take their start values. The rules are not part of the text. The
+//! start position is `wwwww/5/5/5/bbbbb b 0/0 0/0 0 - -`.
+//!
 //! # Example
 //!
 //! ```

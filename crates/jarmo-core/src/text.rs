@@ -1,7 +1,7 @@
 //! The position text format.
 //!
-//! Seven space-separated fields (the last five may be left out; they then take their start
-//! values):
+//! Seven space-separated fields; any number of trailing fields after the board may be left
+//! out, and they then take their start values (Black to move, nothing pooled or pending):
 //!
 //! 1. the board, row 5 first, rows separated by `/`: `b`/`w` an archer of Black/White, `B`/`W` a
 //!    marked one, a digit 1-5 a run of empty holes, files `a` to `e` left to right;

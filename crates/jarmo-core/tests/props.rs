@@ -205,6 +205,10 @@ proptest! {
             pos.play_unchecked(mv);
             let _ = pos.count_legal_moves();
             let _ = pos.notation(mv).to_string();
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            let _ = pos.random_move(&mut Rng::seed_from_u64(1));
+            let _ = pos.to_text();
         }
     }
 

@@ -525,3 +525,15 @@ fn a_dropped_archer_is_unmarked() {
     assert!(!p.marked().contains(hole("c5").index() as u32));
     assert_eq!(p.to_text(), "w1w2/5/3B1/5/4b b 0/0 0/0 0 - -");
 }
+
+#[test]
+fn trailing_fields_of_the_position_text_may_be_left_out() {
+    let full = "w4/5/2b2/5/5 b 0/0 0/0 0 - -";
+    for text in ["w4/5/2b2/5/5", "w4/5/2b2/5/5 b", "w4/5/2b2/5/5 b 0/0 0/0"] {
+        assert_eq!(pos(text, "jarmo").to_text(), full, "{text}");
+    }
+    assert_eq!(
+        pos("w4/5/2b2/5/5 w 0/0 0/0 1", "jarmo").to_text(),
+        "w4/5/2b2/5/5 w 0/0 0/0 1 - -"
+    );
+}
