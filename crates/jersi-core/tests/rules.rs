@@ -668,3 +668,57 @@ fn end_conditions_are_checked_in_the_rules_order() {
     assert!(turns(&lost).is_empty());
     assert_eq!(lost.outcome(), Some(Outcome::win(WHITE)));
 }
+
+#[test]
+fn the_no_capture_limit_is_an_option() {
+    let rules = Rules {
+        no_capture_limit: 3,
+        ..Rules::default()
+    };
+    let start = Position::new(rules);
+    assert_eq!(start.no_capture_counter(), 3);
+    let text = format!(
+        "{} w -/- 3 1",
+        board(&[
+            ("a1", "K"),
+            ("i7", "k"),
+            ("e4", "R"),
+            ("e5", "s"),
+            ("c3", "P"),
+            ("g3", "p")
+        ])
+    );
+    let pos = Position::from_text(&text, rules).unwrap();
+    let mut p = pos.clone();
+    p.play_line("c3-c4 g3-g4").unwrap();
+    assert_eq!(p.no_capture_counter(), 1);
+    let reset = play(&p, "e4-e5!");
+    assert_eq!(
+        reset.no_capture_counter(),
+        3,
+        "a capture puts the counter back at the limit"
+    );
+    p.play_line("c4-c5").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::DRAW), "three quiet turns draw");
+    assert!(
+        Position::from_text(&text.replace(" 3 1", " 4 1"), rules).is_err(),
+        "the counter never exceeds the limit"
+    );
+}
+
+#[test]
+fn two_drops_on_two_cells_are_counted_once_at_the_start() {
+    // The rules file: the author's engine lists 1,291 turns because it prints every two-drop
+    // on two different cells in both orders; 864 are distinct. So there are 1,291 - 864 = 427
+    // such two-drops, each listed once here.
+    let start = Position::new(Rules::default());
+    let mut list = MoveList::new();
+    start.legal_moves(&mut list);
+    let two_cells = list
+        .iter()
+        .filter(|m| {
+            matches!(m, jersi_core::Move::Drop { first, second: Some(second) } if first.to != second.to)
+        })
+        .count();
+    assert_eq!(two_cells, 1_291 - 864);
+}
