@@ -57,7 +57,7 @@ pub enum MoveError {
         capture_written: bool,
     },
     /// `!` was written for a normal move, or left out of an escape.
-    #[error("{}", if *.escape_written { "'!' marks an escape, but this is a normal Princess move" } else { "this is the Princess's escape: mark it with '!'" })]
+    #[error("{}", if *.escape_written { "'!' marks the Princess's escape, but this is a normal move" } else { "this is the Princess's escape: mark it with '!'" })]
     EscapeMark {
         /// Whether `!` was written.
         escape_written: bool,

@@ -540,6 +540,18 @@ fn move_text_errors_say_what_is_wrong() {
             escape_written: false
         }
     ));
+    // A `!` on another piece's move is refused the same way, without calling it a Princess.
+    let e = err("Pe2-e3!");
+    assert!(
+        matches!(
+            e,
+            MoveError::EscapeMark {
+                escape_written: true
+            }
+        ),
+        "{e}"
+    );
+    assert!(!e.to_string().contains("Princess move"), "{e}");
     assert!(matches!(err("Pe2-e5"), MoveError::Illegal { .. }));
     assert!(matches!(err("Pe2-e3?"), MoveError::Syntax { .. }));
     assert!(matches!(err("Qe2-e3"), MoveError::Syntax { .. }));
