@@ -3,7 +3,7 @@
 use abstract_game::{Game, Outcome, Scores, Side};
 use arrayvec::ArrayVec;
 
-use crate::board::{Holes, goal_row, home_row};
+use crate::board::{Hole, Holes, goal_row, home_row};
 use crate::moves::Move;
 use crate::rules::{Blocked, ReturnRule, Rules};
 use crate::zobrist;
@@ -32,6 +32,17 @@ pub struct Shuttle {
 }
 
 impl Shuttle {
+    /// The last step as holes (`from`, `to`), or `None` when the record is empty.
+    pub const fn last_step(self) -> Option<(Hole, Hole)> {
+        if self.count == 0 {
+            return None;
+        }
+        match (Hole::new(self.from), Hole::new(self.to)) {
+            (Some(from), Some(to)) => Some((from, to)),
+            _ => None,
+        }
+    }
+
     /// The record after a step `from` -> `to` following `self`.
     pub(crate) const fn after_step(self, from: u8, to: u8) -> Shuttle {
         let count = if self.count > 0 && self.to == from && self.from == to {

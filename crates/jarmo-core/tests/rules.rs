@@ -180,6 +180,9 @@ fn no_shuttling_forbids_the_fourth_back_and_forth_step() {
     assert!(!legal(&p).contains(&"d3-c1".to_string()));
     assert!(legal(&p).contains(&"d3-d2".to_string()));
     assert_eq!(p.shuttle(BLACK).count, 3);
+    assert_eq!(p.shuttle(BLACK).last_step(), Some((hole("c1"), hole("d3"))));
+    assert_eq!(p.shuttle(WHITE).last_step(), Some((hole("a5"), hole("b3"))));
+    assert_eq!(Position::new(Rules::JARMO).shuttle(BLACK).last_step(), None);
     // Off, the step is legal.
     let mut q = Position::new(Rules {
         no_shuttling: false,
@@ -536,4 +539,18 @@ fn trailing_fields_of_the_position_text_may_be_left_out() {
         pos("w4/5/2b2/5/5 w 0/0 0/0 1", "jarmo").to_text(),
         "w4/5/2b2/5/5 w 0/0 0/0 1 - -"
     );
+}
+
+#[test]
+fn under_the_none_rule_captured_archers_never_come_back() {
+    let mut p = pos("w4/5/3w1/5/2b1b b", "jasir-basic");
+    play(&mut p, "c1xd3");
+    assert_eq!((p.pool(BLACK), p.pool(WHITE)), (0, 0));
+    // A marked archer arriving on the goal row returns nothing.
+    let mut q = pos("w4/3B1/5/5/b4 b", "jasir-basic");
+    assert!(legal(&q).contains(&"d4-b5".to_string()));
+    play(&mut q, "d4-b5");
+    assert_eq!(q.credits(BLACK), 0);
+    // A pool is refused in the position text.
+    assert!(Position::from_text("w4/3B1/5/5/b4 b 1/0", Rules::JASIR_BASIC).is_err());
 }
