@@ -53,6 +53,8 @@ pub enum Move {
     },
     /// One or two drops from the reserve. For two drops on different cells `first` is on the
     /// lower cell (in the order of [`Square::ALL`]); on one cell `first` is the bottom cube.
+    /// [`Move::drops`] builds this order from drops given in any order; a drop turn in the
+    /// other order is not among the legal turns.
     Drop {
         /// The first drop.
         first: Drop,
