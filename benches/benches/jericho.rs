@@ -1,56 +1,44 @@
 //! Jericho: perft with bulk counting from the empty board, and random playouts.
 //!
 //! The target is perft(4) from the empty board, one thread, in at most 8 seconds;
-//! `jericho perft/standard depth 4` measures it (ten samples of a few seconds each).
+//! `jericho perft deep/standard depth 4` measures it (ten samples of a few seconds each).
 
-use abstract_game::Game;
-use abstract_game::Rules as _;
-use abstract_game::perft::perft;
-use abstract_game::playout::{Rng, random_playout};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use jericho_core::{Position, Rules};
-use std::hint::black_box;
 use std::time::Duration;
 
-fn perft_bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("jericho perft");
-    for preset in ["standard", "no-asymmetry"] {
-        let pos = Position::new(Rules::preset(preset).unwrap());
-        let depth = 3;
-        group.throughput(Throughput::Elements(perft(&pos, depth)));
-        group.bench_function(format!("{preset} depth {depth}"), |b| {
-            b.iter(|| perft(black_box(&pos), depth))
-        });
-    }
-    group.finish();
+use abstract_game::{Game, Rules as _};
+use criterion::{Criterion, criterion_group, criterion_main};
+use jericho_core::{Position, Rules};
+use jgames_benches::{GroupOptions, bench_perft, bench_playouts, preset_starts};
 
-    let mut group = c.benchmark_group("jericho perft deep");
-    group.sample_size(10);
-    group.measurement_time(Duration::from_secs(30));
-    let pos = Position::new(Rules::default());
-    group.throughput(Throughput::Elements(148_400_262_400));
-    group.bench_function("standard depth 4", |b| b.iter(|| perft(black_box(&pos), 4)));
-    group.finish();
+fn perft_bench(c: &mut Criterion) {
+    let shallow: Vec<(&str, Position, u32)> = ["standard", "no-asymmetry"]
+        .into_iter()
+        .map(|name| {
+            (
+                name,
+                Position::new(Rules::preset(name).expect("a preset")),
+                3,
+            )
+        })
+        .collect();
+    bench_perft(c, "jericho perft", &shallow, GroupOptions::default());
+    let deep = [("standard", Position::new(Rules::default()), 4)];
+    let options = GroupOptions {
+        sample_size: Some(10),
+        measurement_time: Some(Duration::from_secs(30)),
+    };
+    bench_perft(c, "jericho perft deep", &deep, options);
 }
 
 fn playout_bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("jericho playouts");
-    const GAMES: u64 = 1000;
-    group.throughput(Throughput::Elements(GAMES));
-    for preset in Rules::PRESETS {
-        let start = Position::new(Rules::preset(preset).unwrap());
-        group.bench_function(format!("{preset} x{GAMES}"), |b| {
-            let mut rng = Rng::seed_from_u64(1);
-            b.iter(|| {
-                let mut plies = 0;
-                for _ in 0..GAMES {
-                    plies += random_playout(black_box(&start), &mut rng, 1000).plies;
-                }
-                plies
-            })
-        });
-    }
-    group.finish();
+    bench_playouts(
+        c,
+        "jericho playouts",
+        &preset_starts::<Position>(),
+        1000,
+        1000,
+        GroupOptions::default(),
+    );
 }
 
 criterion_group!(benches, perft_bench, playout_bench);

@@ -3,46 +3,39 @@
 //! Targets from the jetan-core issue (one thread, release): at least 300 million perft leaves
 //! per second and 40,000 random playouts per second.
 
-use abstract_game::Game;
-use abstract_game::Rules as _;
-use abstract_game::perft::perft;
-use abstract_game::playout::{Rng, random_playout};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use abstract_game::{Game, Rules as _};
+use criterion::{Criterion, criterion_group, criterion_main};
 use jetan_core::{Position, Rules};
-use std::hint::black_box;
+use jgames_benches::{GroupOptions, bench_perft, bench_playouts, preset_starts};
+
+const FEW_SAMPLES: GroupOptions = GroupOptions {
+    sample_size: Some(10),
+    measurement_time: None,
+};
 
 fn perft_bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("jetan perft");
-    group.sample_size(10);
-    for (preset, depth) in [("standard", 4), ("no-escape", 4), ("revisit", 4)] {
-        let pos = Position::new(Rules::preset(preset).unwrap());
-        group.throughput(Throughput::Elements(perft(&pos, depth)));
-        group.bench_function(format!("{preset} depth {depth}"), |b| {
-            b.iter(|| perft(black_box(&pos), depth))
-        });
-    }
-    group.finish();
+    let cases: Vec<(&str, Position, u32)> = ["standard", "no-escape", "revisit"]
+        .into_iter()
+        .map(|name| {
+            (
+                name,
+                Position::new(Rules::preset(name).expect("a preset")),
+                4,
+            )
+        })
+        .collect();
+    bench_perft(c, "jetan perft", &cases, FEW_SAMPLES);
 }
 
 fn playout_bench(c: &mut Criterion) {
-    let mut group = c.benchmark_group("jetan playouts");
-    group.sample_size(10);
-    const GAMES: u64 = 1000;
-    group.throughput(Throughput::Elements(GAMES));
-    for preset in Rules::PRESETS {
-        let start = Position::new(Rules::preset(preset).unwrap());
-        group.bench_function(format!("{preset} x{GAMES}"), |b| {
-            let mut rng = Rng::seed_from_u64(1);
-            b.iter(|| {
-                let mut plies = 0;
-                for _ in 0..GAMES {
-                    plies += random_playout(black_box(&start), &mut rng, 1000).plies;
-                }
-                plies
-            })
-        });
-    }
-    group.finish();
+    bench_playouts(
+        c,
+        "jetan playouts",
+        &preset_starts::<Position>(),
+        1000,
+        1000,
+        FEW_SAMPLES,
+    );
 }
 
 criterion_group!(benches, perft_bench, playout_bench);
