@@ -135,3 +135,97 @@ fn random_games_agree_move_by_move() {
         }
     }
 }
+
+/// A random valid setup under `rules`: archers often on the first rows (so that full rows,
+/// waiting credits and blocked sides come up), random marks, pools, credits, passes and
+/// no-shuttling records. `None` when the draw is not a valid position.
+fn random_setup(rules: Rules, rng: &mut Rng) -> Option<Position> {
+    use abstract_game::bitboard::Bitboard32;
+    use jarmo_core::{Setup, Shuttle, Side};
+    let mut setup = Setup::default();
+    for side in Side::BOTH {
+        let s = side.index();
+        let (home, goal) = if s == 0 { (0, 4) } else { (4, 0) };
+        for _ in 0..rng.below(6) {
+            let roll = rng.below(20);
+            let hole = match roll {
+                0..7 => home * 5 + rng.below(5),
+                7..10 => goal * 5 + rng.below(5),
+                _ => rng.below(25),
+            };
+            if (setup.archers[0] | setup.archers[1]).contains(hole) {
+                continue;
+            }
+            setup.archers[s] = setup.archers[s].with(hole);
+            if rng.below(2) == 0 {
+                setup.marked = setup.marked.with(hole);
+            }
+        }
+        let room = 5 - setup.archers[s].count();
+        if rules.return_rule != ReturnRule::None {
+            setup.pool[s] = rng.below(room + 1) as u8;
+        }
+        if rules.return_rule == ReturnRule::Seed {
+            setup.credits[s] = [0, 0, 1, 2][rng.below(4) as usize];
+        }
+        let own: Vec<u32> = setup.archers[s].into_iter().collect();
+        if rules.no_shuttling && !own.is_empty() && rng.below(3) != 0 {
+            let to = own[rng.below(own.len() as u32) as usize];
+            let lines: Vec<u32> = Bitboard32(jarmo_core::board::ADJACENT[to as usize])
+                .into_iter()
+                .collect();
+            setup.shuttle[s] = Shuttle {
+                from: lines[rng.below(lines.len() as u32) as usize] as u8,
+                to: to as u8,
+                count: 1 + rng.below(3) as u8,
+            };
+        }
+    }
+    setup.to_move = if rng.below(2) == 0 {
+        Side::First
+    } else {
+        Side::Second
+    };
+    if rules.blocked == Blocked::Pass && rng.below(4) == 0 {
+        setup.passes = 1;
+    }
+    setup.validate(rules).ok()
+}
+
+#[test]
+fn random_setups_agree_with_the_reference() {
+    let mut rng = Rng::seed_from_u64(7);
+    let rule_sets = all_rule_sets();
+    let mut checked = 0;
+    while checked < 4000 {
+        let rules = rule_sets[rng.below(rule_sets.len() as u32) as usize];
+        let Some(fast) = random_setup(rules, &mut rng) else {
+            continue;
+        };
+        let slow = RefPos::from_setup(&jarmo_core::Setup::from_position(&fast), rules);
+        let context = || format!("{rules:?}: {}", fast.to_text());
+        let legal = fast_legal(&fast);
+        assert_eq!(legal, slow.legal(), "{}", context());
+        let outcome = fast
+            .outcome()
+            .map(|o| (o.winner.map(|w| w.index()), o.scores.unwrap().0));
+        assert_eq!(outcome, slow.result, "{}", context());
+        for text in &legal {
+            let mut next = fast;
+            next.play(fast.parse_move(text).unwrap()).unwrap();
+            let mut slow_next = slow.clone();
+            slow_next.play(text);
+            assert_eq!(
+                fast_legal(&next),
+                slow_next.legal(),
+                "{} then {text}",
+                context()
+            );
+            let outcome = next
+                .outcome()
+                .map(|o| (o.winner.map(|w| w.index()), o.scores.unwrap().0));
+            assert_eq!(outcome, slow_next.result, "{} then {text}", context());
+        }
+        checked += 1;
+    }
+}

@@ -110,6 +110,45 @@ impl RefPos {
         }
     }
 
+    /// The position a setup describes (the setup must be valid under `rules`). The
+    /// no-shuttling record becomes the history of back-and-forth steps it stands for.
+    pub fn from_setup(setup: &jarmo_core::Setup, rules: Rules) -> RefPos {
+        let mut board = vec![None; 25];
+        for (side, set) in setup.archers.iter().enumerate() {
+            for i in 0..25u32 {
+                if set.contains(i) {
+                    board[i as usize] = Some(Archer {
+                        side,
+                        marked: setup.marked.contains(i),
+                    });
+                }
+            }
+        }
+        let spot_of = |i: u8| (i % 5, i / 5);
+        let history = setup.shuttle.map(|record| {
+            let there = Some((spot_of(record.from), spot_of(record.to)));
+            let back = Some((spot_of(record.to), spot_of(record.from)));
+            match record.count {
+                0 => Vec::new(),
+                1 => vec![there],
+                2 => vec![back, there],
+                _ => vec![there, back, there],
+            }
+        });
+        let mut pos = RefPos {
+            rules,
+            board,
+            pool: setup.pool.map(u32::from),
+            credits: setup.credits.map(u32::from),
+            to_move: setup.to_move.index(),
+            passes: u32::from(setup.passes),
+            history,
+            result: None,
+        };
+        pos.settle();
+        pos
+    }
+
     fn moves(&self) -> Vec<Kind> {
         if self.result.is_some() {
             return Vec::new();
@@ -311,6 +350,11 @@ impl RefPos {
             }
         }
         self.to_move = them;
+        self.settle();
+    }
+
+    /// Decides whether the game has ended in the position reached.
+    fn settle(&mut self) {
         let arrived = |s: usize| {
             let all_there = self
                 .board
