@@ -4,7 +4,7 @@ use abstract_game::Side;
 
 use crate::board::{ALL_HOLES, GRAPH, Holes};
 use crate::position::{Position, Shuttle};
-use crate::rules::{ReturnRule, Rules};
+use crate::rules::{Blocked, ReturnRule, Rules};
 
 /// Every fact of a position, unchecked. Parse one from text with
 /// [`Setup::from_text`](crate::Setup::from_text) or take one from a [`Position`], change it
@@ -89,6 +89,12 @@ pub enum SetupError {
     /// More than 2 passes in succession.
     #[error("{passes} passes in succession; at most 2")]
     TooManyPasses {
+        /// The count given.
+        passes: u8,
+    },
+    /// Passes are given although a blocked side loses (nobody ever passes).
+    #[error("{passes} passes in succession, but under these rules a blocked side loses")]
+    PassesWithoutPassRule {
         /// The count given.
         passes: u8,
     },
@@ -180,6 +186,11 @@ impl Setup {
         }
         if self.passes > 2 {
             return Err(SetupError::TooManyPasses {
+                passes: self.passes,
+            });
+        }
+        if self.passes > 0 && rules.blocked == Blocked::Loses {
+            return Err(SetupError::PassesWithoutPassRule {
                 passes: self.passes,
             });
         }

@@ -554,3 +554,20 @@ fn under_the_none_rule_captured_archers_never_come_back() {
     // A pool is refused in the position text.
     assert!(Position::from_text("w4/3B1/5/5/b4 b 1/0", Rules::JASIR_BASIC).is_err());
 }
+
+#[test]
+fn passes_are_refused_when_a_blocked_side_loses() {
+    // Under `Loses` nobody ever passes, so a text claiming passes is not a reachable position.
+    for preset in ["jasir-reserve", "jasir-basic"] {
+        let rules = Rules::preset(preset).unwrap();
+        for passes in ["1", "2"] {
+            let text = format!("w4/5/2b2/5/5 b 0/0 0/0 {passes} - -");
+            assert!(
+                Position::from_text(&text, rules).is_err(),
+                "{preset} {text}"
+            );
+        }
+        assert!(Position::from_text("w4/5/2b2/5/5 b 0/0 0/0 0 - -", rules).is_ok());
+    }
+    assert!(Position::from_text("w4/5/2b2/5/5 b 0/0 0/0 1 - -", Rules::JARMO).is_ok());
+}
