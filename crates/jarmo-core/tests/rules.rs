@@ -571,3 +571,19 @@ fn passes_are_refused_when_a_blocked_side_loses() {
     }
     assert!(Position::from_text("w4/5/2b2/5/5 b 0/0 0/0 1 - -", Rules::JARMO).is_ok());
 }
+
+#[test]
+fn a_shuttle_ban_can_leave_a_side_blocked() {
+    // Black a3's only line left is back to b1 (b5 holds its own arrived archer), and that step
+    // would be the fourth of a b1-a3 shuttle.
+    let text = "1b3/5/b3w/5/5 b 0/0 0/0 0 b1-a3:3 -";
+    assert_eq!(legal(&pos(text, "jarmo")), ["pass"]);
+    let loses = Rules {
+        blocked: jarmo_core::rules::Blocked::Loses,
+        ..Rules::JARMO
+    };
+    let p = Position::from_text(text, loses).unwrap();
+    assert_eq!(p.outcome().expect("blocked").winner, Some(WHITE));
+    // Without the record, a3-b1 is legal.
+    assert_eq!(legal(&pos("1b3/5/b3w/5/5 b", "jarmo")), ["a3-b1"]);
+}
