@@ -287,6 +287,31 @@ mod tests {
     }
 
     #[test]
+    fn no_reflection_or_rotation_maps_the_board_onto_itself() {
+        // The seven symmetries of the square other than the identity, on (file, row).
+        let maps: [fn(u8, u8) -> (u8, u8); 7] = [
+            |f, r| (4 - f, r),
+            |f, r| (f, 4 - r),
+            |f, r| (4 - f, 4 - r),
+            |f, r| (r, f),
+            |f, r| (4 - r, 4 - f),
+            |f, r| (r, 4 - f),
+            |f, r| (4 - r, f),
+        ];
+        let image = |map: fn(u8, u8) -> (u8, u8), i: u8| {
+            let hole = Hole(i);
+            let (f, r) = map(hole.file(), hole.row());
+            Hole::at(f, r).unwrap().index()
+        };
+        for map in maps {
+            let kept = LINES
+                .iter()
+                .all(|&(a, b)| GRAPH.are_adjacent(image(map, a), image(map, b)));
+            assert!(!kept);
+        }
+    }
+
+    #[test]
     fn hole_names_round_trip() {
         for i in 0..25 {
             let hole = Hole::new(i).unwrap();

@@ -26,7 +26,7 @@ fn depth_three() {
 }
 
 #[test]
-fn jasir_and_jasir_basic_agree_through_depth_four() {
+fn jasir_and_jasir_basic_agree_through_depth_four_and_part_at_five() {
     for depth in 1..=4 {
         assert_eq!(
             perft(&start("jasir"), depth),
@@ -34,6 +34,8 @@ fn jasir_and_jasir_basic_agree_through_depth_four() {
             "depth {depth}"
         );
     }
+    // The first returns come at depth 5 and tell them apart.
+    assert_ne!(perft(&start("jasir"), 5), perft(&start("jasir-basic"), 5));
 }
 
 #[test]
