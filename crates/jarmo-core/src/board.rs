@@ -289,7 +289,8 @@ mod tests {
     #[test]
     fn no_reflection_or_rotation_maps_the_board_onto_itself() {
         // The seven symmetries of the square other than the identity, on (file, row).
-        let maps: [fn(u8, u8) -> (u8, u8); 7] = [
+        type Symmetry = fn(u8, u8) -> (u8, u8);
+        let maps: [Symmetry; 7] = [
             |f, r| (4 - f, r),
             |f, r| (f, 4 - r),
             |f, r| (4 - f, 4 - r),
@@ -298,7 +299,7 @@ mod tests {
             |f, r| (r, 4 - f),
             |f, r| (4 - r, f),
         ];
-        let image = |map: fn(u8, u8) -> (u8, u8), i: u8| {
+        let image = |map: Symmetry, i: u8| {
             let hole = Hole(i);
             let (f, r) = map(hole.file(), hole.row());
             Hole::at(f, r).unwrap().index()
