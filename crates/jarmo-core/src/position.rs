@@ -232,6 +232,41 @@ impl Position {
         }
     }
 
+    /// Takes the enemy archer on `hole` off the board; it joins its owner's pool when the return
+    /// rule brings it back.
+    #[cold]
+    fn capture<const HASH: bool>(&mut self, victim: Side, hole: u32) {
+        let victim_marked = self.marked.contains(hole);
+        self.lift_archer::<HASH>(victim, hole);
+        let comes_back = match self.rules.return_rule {
+            ReturnRule::Seed => true,
+            ReturnRule::Reserve => victim_marked,
+            ReturnRule::None => false,
+        };
+        if comes_back {
+            self.set_pool::<HASH>(victim, self.pool[victim.index()].saturating_add(1));
+        }
+    }
+
+    /// Under the seed rule: a marked arrival earns a credit if the pool holds an archer, and a
+    /// return spends one, putting an archer from the pool on `return_to`.
+    #[cold]
+    fn earn_and_return<const HASH: bool>(
+        &mut self,
+        us: Side,
+        arrived_marked: bool,
+        return_to: Option<Hole>,
+    ) {
+        if arrived_marked && self.pool[us.index()] > 0 {
+            self.set_credits::<HASH>(us, self.credits[us.index()].saturating_add(1));
+        }
+        if let Some(hole) = return_to {
+            self.set_credits::<HASH>(us, self.credits[us.index()].saturating_sub(1));
+            self.set_pool::<HASH>(us, self.pool[us.index()].saturating_sub(1));
+            self.put_archer::<HASH>(us, hole.index() as u32);
+        }
+    }
+
     /// Plays `mv`; `HASH` says whether to keep the Zobrist hash up to date (bulk counting
     /// skips it on positions it only counts). Counters saturate so that an illegal move given
     /// to `play_unchecked` leaves a nonsensical position but never panics.
@@ -259,46 +294,43 @@ impl Position {
                 to,
                 return_to,
             } => {
-                self.set_passes::<HASH>(0);
-                let (f, t) = (from.index() as u32, to.index() as u32);
-                let was_marked = self.marked.contains(f);
-                self.lift_archer::<HASH>(us, f);
-                let captured = self.archers(them).contains(t);
-                if captured {
-                    let victim_marked = self.marked.contains(t);
-                    self.lift_archer::<HASH>(them, t);
-                    let comes_back = match self.rules.return_rule {
-                        ReturnRule::Seed => true,
-                        ReturnRule::Reserve => victim_marked,
-                        ReturnRule::None => false,
-                    };
-                    if comes_back {
-                        self.set_pool::<HASH>(them, self.pool[them.index()].saturating_add(1));
-                    }
+                // The common path (no capture, no return) touches only bit masks and a few
+                // keys gathered in `h`; captures and returns take the general setters.
+                let (s, f, t) = (us.index(), from.index(), to.index());
+                let (from_bit, to_bit) = (1u32 << f, 1u32 << t);
+                let mut h = zobrist::ARCHER[s][f] ^ zobrist::ARCHER[s][t];
+                if self.passes != 0 {
+                    h ^= zobrist::passes(self.passes);
+                    self.passes = 0;
                 }
-                self.put_archer::<HASH>(us, t);
+                let captured = self.archers[1 - s].0 & to_bit != 0;
+                if captured {
+                    self.capture::<HASH>(them, t as u32);
+                }
+                let was_marked = self.marked.0 & from_bit != 0;
+                self.archers[s].0 = self.archers[s].0 & !from_bit | to_bit;
+                if was_marked {
+                    self.marked.0 &= !from_bit;
+                    h ^= zobrist::MARKED[f];
+                }
                 if was_marked || captured {
-                    self.marked = self.marked.with(t);
-                    if HASH {
-                        self.hash ^= zobrist::MARKED[t as usize];
-                    }
+                    self.marked.0 |= to_bit;
+                    h ^= zobrist::MARKED[t];
                 }
                 if self.rules.return_rule == ReturnRule::Seed {
-                    let arrived_marked = (was_marked || captured) && goal_row(us).contains(t);
-                    if arrived_marked && self.pool[us.index()] > 0 {
-                        self.set_credits::<HASH>(us, self.credits[us.index()].saturating_add(1));
-                    }
-                    if let Some(hole) = return_to {
-                        self.set_credits::<HASH>(us, self.credits[us.index()].saturating_sub(1));
-                        self.set_pool::<HASH>(us, self.pool[us.index()].saturating_sub(1));
-                        self.put_archer::<HASH>(us, hole.index() as u32);
+                    let arrived_marked = (was_marked || captured) && goal_row(us).0 & to_bit != 0;
+                    if arrived_marked || return_to.is_some() {
+                        self.earn_and_return::<HASH>(us, arrived_marked, return_to);
                     }
                 }
                 if self.rules.no_shuttling {
-                    self.set_shuttle::<HASH>(
-                        us,
-                        self.shuttle[us.index()].after_step(f as u8, t as u8),
-                    );
+                    let old = self.shuttle[s];
+                    let new = old.after_step(f as u8, t as u8);
+                    h ^= zobrist::shuttle(us, old) ^ zobrist::shuttle(us, new);
+                    self.shuttle[s] = new;
+                }
+                if HASH {
+                    self.hash ^= h;
                 }
             }
         }
