@@ -218,6 +218,12 @@ impl Position {
         if self.outcome.is_some() {
             return 0;
         }
+        self.count_unfinished()
+    }
+
+    /// The number of legal moves of a position whose game goes on.
+    #[inline]
+    pub(crate) fn count_unfinished(&self) -> usize {
         let n = self.plan().count();
         if n == 0 && self.rules.blocked == Blocked::Pass {
             1

@@ -270,6 +270,7 @@ impl Position {
     /// Plays `mv`; `HASH` says whether to keep the Zobrist hash up to date (bulk counting
     /// skips it on positions it only counts). Counters saturate so that an illegal move given
     /// to `play_unchecked` leaves a nonsensical position but never panics.
+    /// The outcome is left as it was: the caller sets it.
     #[inline(always)]
     fn apply<const HASH: bool>(&mut self, mv: Move) {
         let us = self.to_move;
@@ -338,7 +339,6 @@ impl Position {
         if HASH {
             self.hash ^= zobrist::SECOND_TO_MOVE;
         }
-        self.outcome = self.compute_outcome();
     }
 }
 
@@ -391,7 +391,12 @@ impl Game for Position {
     fn count_after(&self, mv: Move) -> usize {
         let mut next = *self;
         next.apply::<false>(mv);
-        next.count_moves()
+        // The end of the game without a second look at the moves: a blocked side that loses
+        // has no moves to count either.
+        if next.passes >= 2 || next.has_arrived(Side::First) || next.has_arrived(Side::Second) {
+            return 0;
+        }
+        next.count_unfinished()
     }
 
     fn is_legal(&self, mv: Move) -> bool {
@@ -406,6 +411,7 @@ impl Game for Position {
 
     fn play_unchecked(&mut self, mv: Move) {
         self.apply::<true>(mv);
+        self.outcome = self.compute_outcome();
     }
 
     fn outcome(&self) -> Option<Outcome> {
