@@ -2,8 +2,8 @@
 //! every move: hash, counts, notation and position text round-trips.
 #![no_main]
 
-use abstract_game::{Game, Side, TextGame};
-use jericho_core::{AsymmetryScope, EqualPrefix, MoveList, Position, Rules, TowerIdentity};
+use abstract_game::{Game, Side, contract};
+use jericho_core::{AsymmetryScope, EqualPrefix, Position, Rules, TowerIdentity};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -33,25 +33,8 @@ fuzz_target!(|data: &[u8]| {
             Side::Second
         },
     };
-    let mut pos = Position::new(rules);
-    let mut moves = MoveList::new();
-    for &choice in choices {
-        pos.legal_moves(&mut moves);
-        assert_eq!(moves.len(), pos.count_legal_moves());
-        if moves.is_empty() {
-            assert!(pos.outcome().is_some());
-            break;
-        }
-        assert!(pos.outcome().is_none());
-        let mv = moves[choice as usize % moves.len()];
-        let text = pos.move_to_string(mv);
-        assert_eq!(pos.parse_move(&text).ok(), Some(mv));
-        assert_eq!(pos.count_after(mv), pos.after(mv).count_legal_moves());
-        pos.play(mv).expect("generated moves are legal");
-        assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
-        let again = Position::from_text(&pos.to_text(), rules).expect("own text parses");
-        assert_eq!(again, pos);
-        let monoliths = pos.monoliths(Side::First) + pos.monoliths(Side::Second);
-        assert!(monoliths <= 13);
-    }
+    let choices = choices.iter().map(|&b| usize::from(b));
+    contract::play_checked(Position::new(rules), choices, |pos| {
+        assert!(pos.monoliths(Side::First) + pos.monoliths(Side::Second) <= 13);
+    });
 });

@@ -2,8 +2,8 @@
 //! every move: hash, counts, notation and position text round trips.
 #![no_main]
 
-use abstract_game::{Game, Side};
-use jetan_core::{MoveList, Position, Rules};
+use abstract_game::{Game, Side, contract};
+use jetan_core::{Position, Rules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -21,25 +21,10 @@ fuzz_target!(|data: &[u8]| {
             Side::Second
         },
     };
-    let mut pos = Position::new(rules);
-    let mut moves = MoveList::new();
-    for &choice in choices {
-        pos.legal_moves(&mut moves);
-        assert_eq!(moves.len(), pos.count_legal_moves());
-        if moves.is_empty() {
-            assert!(pos.outcome().is_some());
-            break;
-        }
-        assert!(pos.outcome().is_none());
-        let mv = moves[choice as usize % moves.len()];
-        let text = pos.move_to_string(mv);
-        assert_eq!(pos.parse_move(&text), Ok(mv));
-        pos.play(mv).expect("generated moves are legal");
-        assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
-        let again = Position::from_text(&pos.to_text(), rules).expect("own text parses");
-        assert_eq!(again, pos);
+    let choices = choices.iter().map(|&b| usize::from(b));
+    contract::play_checked(Position::new(rules), choices, |pos| {
         for side in Side::BOTH {
             assert!(pos.piece_count(side) <= 20);
         }
-    }
+    });
 });

@@ -9,7 +9,8 @@
 //! * coordinates for [`hex`], [square grid](square) and [`graph`] boards, with tables
 //!   built by `const fn`;
 //! * fixed-width [bitboards](bitboard) and [Zobrist keys](zobrist);
-//! * [`Side`], [`Outcome`] and [`Scores`].
+//! * [`Side`], [`Outcome`] and [`Scores`];
+//! * [`contract`] checks that game crates run in their tests and fuzz targets.
 //!
 //! It does no I/O.
 //!
@@ -67,6 +68,7 @@
 #![deny(missing_docs)]
 
 pub mod bitboard;
+pub mod contract;
 mod game;
 pub mod graph;
 pub mod hex;

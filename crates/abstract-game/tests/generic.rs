@@ -133,3 +133,135 @@ fn playouts_are_reproducible_and_independent_of_threads() {
     let game = random_playout(&start, &mut Rng::seed_from_u64(1), 1);
     assert_eq!((game.plies, game.outcome), (1, None));
 }
+
+/// Why a Nim text was refused.
+#[derive(Debug, thiserror::Error)]
+#[error("not a Nim text: {0:?}")]
+struct NimTextError(String);
+
+impl abstract_game::TextGame for Nim {
+    type MoveError = NimTextError;
+    type PositionError = NimTextError;
+
+    fn parse_move(&self, text: &str) -> Result<(u8, u8), NimTextError> {
+        let bad = || NimTextError(text.to_string());
+        let (heap, take) = text.split_once(':').ok_or_else(bad)?;
+        let mv = (
+            heap.parse().map_err(|_| bad())?,
+            take.parse().map_err(|_| bad())?,
+        );
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(bad())
+        }
+    }
+    fn move_to_string(&self, (heap, take): (u8, u8)) -> String {
+        format!("{heap}:{take}")
+    }
+    fn to_text(&self) -> String {
+        format!(
+            "{} {} {}",
+            self.heaps[0],
+            self.heaps[1],
+            self.to_move.index()
+        )
+    }
+    fn from_text(text: &str, rules: NimRules) -> Result<Nim, NimTextError> {
+        let bad = || NimTextError(text.to_string());
+        let fields: Vec<u8> = text
+            .split(' ')
+            .map(|f| f.parse().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        match fields[..] {
+            [a, b, side @ (0 | 1)] => Ok(Nim {
+                heaps: [a, b],
+                to_move: Side::from_index(side.into()),
+                rules,
+            }),
+            _ => Err(bad()),
+        }
+    }
+    fn diagram(&self) -> String {
+        self.to_text()
+    }
+}
+
+#[test]
+fn the_contract_checks_pass_on_a_sound_game() {
+    use abstract_game::contract::{check_position, parse_checked, play_checked};
+    let start = Nim::new(NimRules::preset("big").unwrap());
+    let mut seen = 0;
+    let end = play_checked(
+        start,
+        [0usize, 5, 3, 2, 7, 1, 1, 4, 0, 2, 9, 9, 9, 9],
+        |_| seen += 1,
+    );
+    assert!(seen >= 2);
+    check_position(&end);
+    let pos: Nim = parse_checked(NimRules::default(), "4 4 1", "0:3 nonsense 1:9 1:4");
+    assert_eq!(pos.heaps, [1, 4]); // "1:4" takes more than three: refused
+    let fallback: Nim = parse_checked(NimRules::default(), "garbage", "");
+    assert_eq!(fallback.heaps, [5, 5]);
+}
+
+#[test]
+#[should_panic(expected = "bulk count differs")]
+fn the_contract_checks_catch_a_wrong_bulk_count() {
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Miscounting(Nim);
+    impl Game for Miscounting {
+        type Move = (u8, u8);
+        type Rules = NimRules;
+        type MoveList = ArrayVec<(u8, u8), 6>;
+        const NAME: &'static str = "bad";
+        const SIDE_NAMES: [&'static str; 2] = Nim::SIDE_NAMES;
+        fn new(rules: NimRules) -> Self {
+            Miscounting(Nim::new(rules))
+        }
+        fn rules(&self) -> NimRules {
+            self.0.rules
+        }
+        fn side_to_move(&self) -> Side {
+            self.0.to_move
+        }
+        fn legal_moves(&self, moves: &mut Self::MoveList) {
+            self.0.legal_moves(moves)
+        }
+        fn count_legal_moves(&self) -> usize {
+            self.0.count_legal_moves() + 1
+        }
+        fn play_unchecked(&mut self, mv: (u8, u8)) {
+            self.0.play_unchecked(mv)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+        fn zobrist(&self) -> u64 {
+            self.0.zobrist()
+        }
+        fn zobrist_from_scratch(&self) -> u64 {
+            self.0.zobrist_from_scratch()
+        }
+    }
+    impl abstract_game::TextGame for Miscounting {
+        type MoveError = NimTextError;
+        type PositionError = NimTextError;
+        fn parse_move(&self, text: &str) -> Result<(u8, u8), NimTextError> {
+            self.0.parse_move(text)
+        }
+        fn move_to_string(&self, mv: (u8, u8)) -> String {
+            self.0.move_to_string(mv)
+        }
+        fn to_text(&self) -> String {
+            self.0.to_text()
+        }
+        fn from_text(text: &str, rules: NimRules) -> Result<Self, NimTextError> {
+            Nim::from_text(text, rules).map(Miscounting)
+        }
+        fn diagram(&self) -> String {
+            self.0.diagram()
+        }
+    }
+    abstract_game::contract::check_position(&Miscounting::new(NimRules::default()));
+}

@@ -1,0 +1,123 @@
+//! Checks of the [`Game`](crate::Game) and [`TextGame`] contract, for the tests and fuzz targets of game
+//! crates. Each function panics, with a message naming the broken promise, when a position
+//! breaks the contract; they are assertions, not error handling.
+
+use core::fmt::Debug;
+
+use crate::TextGame;
+
+/// Checks one position: the move list against the bulk count and the outcome, the hash against
+/// the hash from scratch, the position text round trip, and legal moves (all of them, or 16
+/// spread over a longer list) against `is_legal`, `count_after` and their notation.
+pub fn check_position<G>(pos: &G)
+where
+    G: TextGame + PartialEq + Debug,
+{
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    assert_eq!(
+        moves.len(),
+        pos.count_legal_moves(),
+        "bulk count differs from the move list: {pos:?}"
+    );
+    assert_eq!(
+        pos.outcome().is_some(),
+        moves.is_empty(),
+        "a game goes on exactly while moves exist: {pos:?}"
+    );
+    assert_eq!(
+        pos.zobrist(),
+        pos.zobrist_from_scratch(),
+        "incremental hash differs from scratch: {pos:?}"
+    );
+    let text = pos.to_text();
+    let again = G::from_text(&text, pos.rules())
+        .unwrap_or_else(|e| panic!("own text {text:?} refused: {e}"));
+    assert_eq!(&again, pos, "position text does not round-trip: {text:?}");
+    assert_eq!(again.to_text(), text, "position text is not stable");
+    let stride = moves.len().div_ceil(16).max(1);
+    for &mv in moves.iter().step_by(stride) {
+        assert!(pos.is_legal(mv), "generated move {mv:?} is not legal");
+        let written = pos.move_to_string(mv);
+        match pos.parse_move(&written) {
+            Ok(parsed) => assert_eq!(parsed, mv, "notation {written:?} parses to another move"),
+            Err(e) => panic!("notation {written:?} of a legal move is refused: {e}"),
+        }
+        assert_eq!(
+            pos.count_after(mv),
+            pos.after(mv).count_legal_moves(),
+            "count_after({written}) is wrong"
+        );
+    }
+}
+
+/// Plays a game from `start`, each move chosen by the next number of `choices` (modulo the
+/// number of legal moves), checking [`check_position`] and then `extra` on every position.
+/// Returns the last position.
+pub fn play_checked<G>(
+    start: G,
+    choices: impl IntoIterator<Item = usize>,
+    mut extra: impl FnMut(&G),
+) -> G
+where
+    G: TextGame + PartialEq + Debug,
+{
+    let mut pos = start;
+    let mut moves = G::MoveList::default();
+    check_position(&pos);
+    extra(&pos);
+    for choice in choices {
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[choice % moves.len()];
+        pos.play(mv)
+            .unwrap_or_else(|e| panic!("generated move {mv:?} refused: {e}"));
+        check_position(&pos);
+        extra(&pos);
+    }
+    pos
+}
+
+/// Parses `position_text` (falling back to the start position when it is refused) and then
+/// the whitespace-separated `moves_text` word by word: whatever parses must round-trip and be
+/// legal, and a refused move must leave the position unchanged. Returns the last position.
+pub fn parse_checked<G>(rules: G::Rules, position_text: &str, moves_text: &str) -> G
+where
+    G: TextGame + PartialEq + Debug,
+{
+    let mut pos = match G::from_text(position_text, rules) {
+        Ok(pos) => {
+            check_position(&pos);
+            let _ = pos.diagram();
+            pos
+        }
+        Err(e) => {
+            assert!(!e.to_string().is_empty(), "an error says what is wrong");
+            G::new(rules)
+        }
+    };
+    for word in moves_text.split_whitespace() {
+        let before = pos.clone();
+        match pos.parse_move(word) {
+            Ok(mv) => {
+                assert!(pos.is_legal(mv), "parsed move {word:?} is not legal");
+                let canonical = pos.move_to_string(mv);
+                assert_eq!(
+                    pos.parse_move(&canonical).ok(),
+                    Some(mv),
+                    "canonical {canonical:?} of {word:?}"
+                );
+                pos.play(mv)
+                    .unwrap_or_else(|e| panic!("parsed move {word:?} refused: {e}"));
+                check_position(&pos);
+            }
+            Err(e) => {
+                assert!(!e.to_string().is_empty(), "an error says what is wrong");
+                assert_eq!(pos, before, "a refused move changed the position");
+            }
+        }
+    }
+    pos
+}
