@@ -188,6 +188,12 @@ fn position_of<G: TextGame>(args: &PositionArgs) -> Result<G, CliError> {
     };
     if let Some(line) = &args.moves {
         for (i, text) in line.split_whitespace().enumerate() {
+            if pos.is_over() {
+                return Err(CliError::Input(format!(
+                    "move {} ({text}): the game is already over",
+                    i + 1
+                )));
+            }
             let mv = pos
                 .parse_move(text)
                 .map_err(|e| CliError::Input(format!("move {} ({text}): {e}", i + 1)))?;

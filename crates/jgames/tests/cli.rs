@@ -95,6 +95,31 @@ fn show_reports_the_end_of_the_game() {
 }
 
 #[test]
+fn every_game_answers_the_four_commands() {
+    for game in ["jarmo", "jetan", "jersi", "jericho"] {
+        let o = jgames(&["perft", game, "1", "--divide"]);
+        assert!(o.status.success(), "{game}");
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        let total: usize = lines.last().unwrap().parse().unwrap();
+        assert_eq!(
+            lines.len(),
+            total + 1,
+            "{game}: one line per move, then the total"
+        );
+        let moves = stdout(&jgames(&["moves", game]));
+        assert_eq!(moves.lines().count(), total, "{game}");
+        // The first listed move replays through --moves.
+        let first = moves.lines().next().unwrap();
+        let shown = jgames(&["show", game, "--moves", first]);
+        assert!(shown.status.success(), "{game} {first}");
+        assert!(stdout(&shown).contains("position: "), "{game}");
+        let played = jgames(&["playout", game, "--games", "3", "--max-plies", "50"]);
+        assert!(stdout(&played).contains("games: 3"), "{game}");
+    }
+}
+
+#[test]
 fn playout_prints_statistics() {
     let o = jgames(&[
         "playout",
@@ -143,6 +168,14 @@ fn bad_input_prints_one_line_and_exits_with_status_2() {
         &["moves", "jarmo", "--moves", "c1-d4"],
         &["moves", "jarmo", "--moves", "c1-d3 zz"],
         &["show", "jarmo", "--moves", "c1xd3"],
+        &[
+            "show",
+            "jarmo",
+            "--position",
+            "w4/3b1/5/5/5 b",
+            "--moves",
+            "d4-b5 a5-b3",
+        ],
         &["playout", "jarmo"],
         &["playout", "jarmo", "--games", "x"],
         &["frobnicate"],
