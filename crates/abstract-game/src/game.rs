@@ -59,7 +59,8 @@ pub enum PlayError {
 ///
 /// Contract shared by every implementation, relied on by [`perft`](crate::perft) and the
 /// property tests:
-/// * when [`outcome`](Game::outcome) is `Some`, there are no legal moves;
+/// * when [`outcome`](Game::outcome) is `Some` there are no legal moves, and while it is
+///   `None` there is at least one (a game with passes lists the pass);
 /// * [`count_legal_moves`](Game::count_legal_moves) equals the number of moves
 ///   [`legal_moves`](Game::legal_moves) produces;
 /// * [`zobrist`](Game::zobrist), kept incrementally, equals
@@ -110,7 +111,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     }
 
     /// Plays `mv`, which must be legal. An illegal move leaves the position in an unspecified
-    /// (but memory-safe) state; use [`play`](Game::play) for untrusted moves.
+    /// state, but never panics; use [`play`](Game::play) for untrusted moves.
     fn play_unchecked(&mut self, mv: Self::Move);
 
     /// Plays `mv` if it is legal; otherwise returns an error and leaves the position unchanged.
