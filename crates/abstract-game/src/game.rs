@@ -138,6 +138,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         }
     }
 
+    /// Plays uniformly random legal moves from here until the game ends or `max_plies` moves
+    /// have been played. Games may override this with a tighter loop (one that skips the
+    /// hash, say); the moves must stay uniform.
+    fn playout(&self, rng: &mut Rng, max_plies: u32) -> crate::playout::PlayoutResult {
+        crate::playout::playout_loop(self, rng, max_plies)
+    }
+
     /// The position after `mv` (copy-make), `mv` being legal.
     fn after(&self, mv: Self::Move) -> Self {
         let mut next = self.clone();

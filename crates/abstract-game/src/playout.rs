@@ -80,6 +80,12 @@ pub struct PlayoutResult {
 /// Plays uniformly random legal moves from `start` until the game ends or `max_plies` moves
 /// have been played.
 pub fn random_playout<G: Game>(start: &G, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
+    start.playout(rng, max_plies)
+}
+
+/// The generic playout loop behind [`Game::playout`]: [`Game::random_move`] and
+/// [`Game::play_unchecked`] until the end or the cap.
+pub fn playout_loop<G: Game>(start: &G, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
     let mut pos = start.clone();
     let mut plies = 0;
     loop {

@@ -405,6 +405,33 @@ impl Game for Position {
         found
     }
 
+    fn playout(
+        &self,
+        rng: &mut abstract_game::playout::Rng,
+        max_plies: u32,
+    ) -> abstract_game::playout::PlayoutResult {
+        // The generic loop without the hash, which nobody reads during a playout.
+        let mut pos = *self;
+        let mut plies = 0;
+        loop {
+            if pos.outcome.is_some() || plies >= max_plies {
+                return abstract_game::playout::PlayoutResult {
+                    plies,
+                    outcome: pos.outcome,
+                };
+            }
+            let Some(mv) = pos.draw_move(rng) else {
+                return abstract_game::playout::PlayoutResult {
+                    plies,
+                    outcome: None,
+                };
+            };
+            pos.apply::<false>(mv);
+            pos.outcome = pos.compute_outcome();
+            plies += 1;
+        }
+    }
+
     fn random_move(&self, rng: &mut abstract_game::playout::Rng) -> Option<Move> {
         self.draw_move(rng)
     }
