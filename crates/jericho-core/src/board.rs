@@ -16,6 +16,7 @@
 use core::fmt;
 
 use abstract_game::Side;
+use abstract_game::bitboard::Bitboard32;
 
 /// A set of squares: bit `i` stands for the square with index `i`.
 pub type SquareSet = u32;
@@ -394,7 +395,9 @@ impl fmt::Display for Alignment {
 
 /// The squares of a set, in index order (bits 26 and above stand for no square and are skipped).
 pub fn squares_in(set: SquareSet) -> impl Iterator<Item = Square> {
-    BitIter(u64::from(set & ALL_SQUARES)).map(|i| Square(i as u8))
+    Bitboard32(set & ALL_SQUARES)
+        .into_iter()
+        .map(|i| Square(i as u8))
 }
 
 /// Every alignment.
@@ -403,23 +406,9 @@ pub const ALL_ALIGNMENTS: AlignmentSet = (1 << 13) - 1;
 /// The alignments of a set, in index order (bits 13 and above stand for no alignment and are
 /// skipped).
 pub fn alignments_in(set: AlignmentSet) -> impl Iterator<Item = Alignment> {
-    BitIter(u64::from(set & ALL_ALIGNMENTS)).map(|i| Alignment(i as u8))
-}
-
-struct BitIter(u64);
-
-impl Iterator for BitIter {
-    type Item = u32;
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros();
-            self.0 &= self.0 - 1;
-            Some(i)
-        }
-    }
+    Bitboard32(u32::from(set & ALL_ALIGNMENTS))
+        .into_iter()
+        .map(|i| Alignment(i as u8))
 }
 
 #[cfg(test)]
