@@ -43,6 +43,7 @@ pub mod board;
 mod movegen;
 mod moves;
 mod notation;
+mod playout;
 mod position;
 pub mod rules;
 mod setup;

@@ -267,6 +267,17 @@ impl Position {
         }
     }
 
+    /// Plays `mv` and sets the outcome, without keeping the hash (random games never read it).
+    pub(crate) fn play_unhashed(&mut self, mv: Move) {
+        self.apply::<false>(mv);
+        self.outcome = self.compute_outcome();
+    }
+
+    /// [`capture`](Self::capture) without keeping the hash.
+    pub(crate) fn capture_unhashed(&mut self, victim: Side, hole: u32) {
+        self.capture::<false>(victim, hole);
+    }
+
     /// Plays `mv`; `HASH` says whether to keep the Zobrist hash up to date (bulk counting
     /// skips it on positions it only counts). Counters saturate so that an illegal move given
     /// to `play_unchecked` leaves a nonsensical position but never panics.
@@ -299,9 +310,17 @@ impl Position {
                 // keys gathered in `h`; captures and returns take the general setters.
                 let (s, f, t) = (us.index(), from.index(), to.index());
                 let (from_bit, to_bit) = (1u32 << f, 1u32 << t);
-                let mut h = zobrist::ARCHER[s][f] ^ zobrist::ARCHER[s][t];
+                // Every key is read under `HASH` only: a table read's bounds check would keep it
+                // alive otherwise.
+                let mut h = if HASH {
+                    zobrist::ARCHER[s][f] ^ zobrist::ARCHER[s][t]
+                } else {
+                    0
+                };
                 if self.passes != 0 {
-                    h ^= zobrist::passes(self.passes);
+                    if HASH {
+                        h ^= zobrist::passes(self.passes);
+                    }
                     self.passes = 0;
                 }
                 let captured = self.archers[1 - s].0 & to_bit != 0;
@@ -312,11 +331,15 @@ impl Position {
                 self.archers[s].0 = self.archers[s].0 & !from_bit | to_bit;
                 if was_marked {
                     self.marked.0 &= !from_bit;
-                    h ^= zobrist::MARKED[f];
+                    if HASH {
+                        h ^= zobrist::MARKED[f];
+                    }
                 }
                 if was_marked || captured {
                     self.marked.0 |= to_bit;
-                    h ^= zobrist::MARKED[t];
+                    if HASH {
+                        h ^= zobrist::MARKED[t];
+                    }
                 }
                 if self.rules.return_rule == ReturnRule::Seed {
                     let arrived_marked = (was_marked || captured) && goal_row(us).0 & to_bit != 0;
@@ -327,7 +350,9 @@ impl Position {
                 if self.rules.no_shuttling {
                     let old = self.shuttle[s];
                     let new = old.after_step(f as u8, t as u8);
-                    h ^= zobrist::shuttle(us, old) ^ zobrist::shuttle(us, new);
+                    if HASH {
+                        h ^= zobrist::shuttle(us, old) ^ zobrist::shuttle(us, new);
+                    }
                     self.shuttle[s] = new;
                 }
                 if HASH {
@@ -410,26 +435,8 @@ impl Game for Position {
         rng: &mut abstract_game::playout::Rng,
         max_plies: u32,
     ) -> abstract_game::playout::PlayoutResult {
-        // The generic loop without the hash, which nobody reads during a playout.
-        let mut pos = *self;
-        let mut plies = 0;
-        loop {
-            if pos.outcome.is_some() || plies >= max_plies {
-                return abstract_game::playout::PlayoutResult {
-                    plies,
-                    outcome: pos.outcome,
-                };
-            }
-            let Some(mv) = pos.draw_move(rng) else {
-                return abstract_game::playout::PlayoutResult {
-                    plies,
-                    outcome: None,
-                };
-            };
-            pos.apply::<false>(mv);
-            pos.outcome = pos.compute_outcome();
-            plies += 1;
-        }
+        // The same games as the generic loop, played faster (see the `playout` module).
+        self.random_game(rng, max_plies)
     }
 
     fn random_move(&self, rng: &mut abstract_game::playout::Rng) -> Option<Move> {

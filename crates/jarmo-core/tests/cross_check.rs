@@ -229,3 +229,36 @@ fn random_setups_agree_with_the_reference() {
         checked += 1;
     }
 }
+
+/// `Game::playout` takes shortcuts for plain steps; it must play exactly the games of the
+/// generic loop (random move, checked-free play, full end check) from the same seed.
+#[test]
+fn fast_playouts_play_the_generic_games() {
+    use abstract_game::playout::playout_loop;
+    let mut rng = Rng::seed_from_u64(11);
+    let rule_sets = all_rule_sets();
+    let mut checked = 0;
+    let mut ply_total = 0;
+    while checked < 6000 {
+        let rules = rule_sets[rng.below(rule_sets.len() as u32) as usize];
+        // Half the games from the start, half from random set-ups with pools and credits.
+        let start = if checked % 2 == 0 {
+            Position::new(rules)
+        } else {
+            let Some(pos) = random_setup(rules, &mut rng) else {
+                continue;
+            };
+            pos
+        };
+        // Short caps check the end of a capped game; long ones play most games out.
+        let cap = [0, 1, 2, 7, 40, 300][rng.below(6) as usize];
+        let seed = rng.next_u64();
+        let fast = start.playout(&mut Rng::seed_from_u64(seed), cap);
+        let generic = playout_loop(&start, &mut Rng::seed_from_u64(seed), cap);
+        assert_eq!(fast, generic, "{rules:?}: {} seed {seed}", start.to_text());
+        ply_total += fast.plies;
+        checked += 1;
+    }
+    // The games are long enough to take every road of the fast loop many times.
+    assert!(ply_total > 50_000, "{ply_total}");
+}

@@ -1,0 +1,301 @@
+//! Random games at full speed: the loop behind Jarmo's [`Game::playout`].
+//!
+//! Most plies of a random game are plain steps: no drop is possible, no step can return an
+//! archer and the goal-row capture restriction has nothing to forbid. Such a ply is drawn from
+//! the archers' target sets and played in place, without the hash, and only the end checks a
+//! step can trigger are made. Every other ply takes the general road ([`Position::draw_move`],
+//! then the full play and end check). Both roads draw the same move from the same random
+//! number, so a game played here is move for move the game [`playout_loop`] plays.
+//!
+//! [`Game::playout`]: abstract_game::Game::playout
+//! [`playout_loop`]: abstract_game::playout::playout_loop
+
+use abstract_game::Outcome;
+use abstract_game::playout::{PlayoutResult, Rng};
+
+use crate::board::{ROWS, TARGETS_ANY, TARGETS_NO_BACKWARD};
+use crate::position::Position;
+use crate::rules::{Blocked, Direction, ReturnRule};
+
+/// Step targets by direction rule, side and hole, padded to 32 holes so that any bit index of a
+/// set is a valid index (`[direction][side][hole]`, Jarmo first).
+const TARGETS: [[[u32; 32]; 2]; 2] = {
+    let mut out = [[[0u32; 32]; 2]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let mut i = 0;
+        while i < 25 {
+            out[0][s][i] = TARGETS_ANY[s][i];
+            out[1][s][i] = TARGETS_NO_BACKWARD[s][i];
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
+/// The return hole of a step that returns no archer.
+const NO_RETURN: u32 = 32;
+
+/// The goal row (the enemy's first row) of each side, by side index.
+const GOAL: [u32; 2] = [ROWS[4].0, ROWS[0].0];
+
+/// Whether one of the `marked` archers has a line to a hole of `goal` not held by `own`.
+#[inline]
+fn marked_arrival(table: &[u32; 32], mut marked: u32, own: u32, goal: u32) -> bool {
+    while marked != 0 {
+        let from = marked.trailing_zeros();
+        marked &= marked - 1;
+        if table[from as usize & 31] & goal & !own != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+impl Position {
+    /// Plays uniformly random moves from here until the game ends or `max_plies` moves have
+    /// been played. The hash of the positions on the way is not kept.
+    pub(crate) fn random_game(&self, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
+        let mut pos = *self;
+        let rules = pos.rules;
+        let tables = match rules.direction {
+            Direction::Jarmo => &TARGETS[0],
+            Direction::Jasir => &TARGETS[1],
+        };
+        let reserve = rules.return_rule == ReturnRule::Reserve;
+        let mut plies = 0;
+        while pos.outcome.is_none() {
+            if plies >= max_plies {
+                // A side blocked under `Blocked::Loses` has lost already; plain steps leave
+                // that check to the next ply, so make it here.
+                return PlayoutResult {
+                    plies,
+                    outcome: pos.compute_outcome(),
+                };
+            }
+            let us = pos.to_move;
+            let s = us.index();
+            let own = pos.archers[s].0;
+            let enemy = pos.archers[1 - s].0;
+            let goal = GOAL[s];
+            let table = &tables[s];
+            let shuttle = pos.shuttle[s];
+            let marked = pos.marked.0 & own;
+            let mut origins = [0u32; 5];
+            let mut targets = [0u32; 5];
+            let mut len = 0;
+            let mut n = 0;
+            let mut reach = 0;
+            // Archers on the goal row never move again.
+            let movable = own & !goal;
+            let mut rest = movable;
+            while rest != 0 && len < 5 {
+                let from = rest.trailing_zeros();
+                rest &= rest - 1;
+                let t = table[from as usize & 31] & !own;
+                origins[len] = from;
+                targets[len] = t;
+                len += 1;
+                n += t.count_ones();
+                reach |= t;
+            }
+            if rules.no_shuttling && shuttle.count >= 3 && movable >> (shuttle.to & 31) & 1 != 0 {
+                // The step back along the last one is refused. (`reach` keeps its destination:
+                // it only sends plies down the general road, which applies the ban itself.)
+                let i = (movable & ((1u32 << (shuttle.to & 31)) - 1)).count_ones() as usize;
+                let ban = 1u32 << (shuttle.from & 31);
+                if i < 5 && targets[i] & ban != 0 {
+                    targets[i] &= !ban;
+                    n -= 1;
+                }
+            }
+            let pool = pos.pool[s];
+            let general = n == 0
+                // Drops are possible.
+                || (reserve && pool > 0)
+                || (rules.goal_row_capture_restriction && reach & enemy & goal != 0);
+            // A credit waits, or a marked archer may arrive: some steps may return an archer.
+            let returns = rules.return_rule == ReturnRule::Seed
+                && pool > 0
+                && (pos.credits[s] > 0
+                    || reach & enemy & goal != 0
+                    || marked_arrival(table, marked & movable, own, goal));
+            if general {
+                match pos.draw_move(rng) {
+                    Some(mv) => {
+                        pos.play_unhashed(mv);
+                        plies += 1;
+                    }
+                    // Blocked under `Blocked::Loses`, found at the start of the ply (plain
+                    // steps do not look ahead).
+                    None => {
+                        debug_assert_eq!(rules.blocked, Blocked::Loses);
+                        return PlayoutResult {
+                            plies,
+                            outcome: Some(Outcome {
+                                winner: Some(!us),
+                                scores: Some(pos.scores()),
+                            }),
+                        };
+                    }
+                }
+                continue;
+            }
+            // The step: the `k`-th move in origin, destination (and return hole) order.
+            let (from, to, back) = if returns {
+                pos.returning_step(rng, &origins[..len], &targets[..len])
+            } else {
+                let mut k = rng.below(n);
+                let mut i = 0;
+                while i < 4 && k >= targets[i].count_ones() {
+                    k -= targets[i].count_ones();
+                    i += 1;
+                }
+                (origins[i], nth_bit(targets[i], k), NO_RETURN)
+            };
+            let (from_bit, to_bit) = (1u32 << (from & 31), 1u32 << (to & 31));
+            let mut own = own ^ from_bit ^ to_bit;
+            pos.passes = 0;
+            plies += 1;
+            if rules.no_shuttling {
+                pos.shuttle[s] = shuttle.after_step(from as u8, to as u8);
+            }
+            pos.to_move = !us;
+            let captured = enemy & to_bit != 0;
+            let mut ended = false;
+            if captured {
+                pos.capture_unhashed(!us, to);
+                pos.marked.0 = pos.marked.0 & !from_bit | to_bit;
+                // The capture may have taken the enemy's last archer off its goal row.
+                let them = 1 - s;
+                ended = pos.archers[them].0 & !GOAL[them] == 0 && (!reserve || pos.pool[them] == 0);
+            } else if marked & from_bit != 0 {
+                pos.marked.0 ^= from_bit | to_bit;
+            }
+            if returns {
+                // A marked arrival earns a credit (the pool is not empty here); a return spends
+                // one.
+                if (captured || marked & from_bit != 0) && goal & to_bit != 0 {
+                    pos.credits[s] = pos.credits[s].saturating_add(1);
+                }
+                if back != NO_RETURN {
+                    pos.credits[s] = pos.credits[s].saturating_sub(1);
+                    pos.pool[s] -= 1;
+                    own |= 1 << (back & 31);
+                }
+            }
+            pos.archers[s].0 = own;
+            ended |= own & !goal == 0 && (!reserve || pos.pool[s] == 0);
+            if ended {
+                pos.outcome = Some(Outcome::by_scores(pos.scores()));
+            }
+        }
+        PlayoutResult {
+            plies,
+            outcome: pos.outcome,
+        }
+    }
+}
+
+impl Position {
+    /// A uniformly drawn step of the side to move when some steps return an archer (seed rule,
+    /// an archer in the pool, no drop and no goal-row restriction in play): the `k`-th move of
+    /// [`for_each_move`](Self::for_each_move)'s order for a uniform `k`. `origins` and
+    /// `targets` are the movable archers and their legal destinations, in hole order. Returns
+    /// the step's origin, destination and return hole ([`NO_RETURN`] for none).
+    #[inline(never)]
+    fn returning_step(&self, rng: &mut Rng, origins: &[u32], targets: &[u32]) -> (u32, u32, u32) {
+        let us = self.to_move;
+        let s = us.index();
+        let own = self.archers[s].0;
+        let enemy = self.archers[1 - s].0;
+        let goal = GOAL[s];
+        let home = GOAL[1 - s];
+        let empty_home = home & !(own | enemy);
+        let credit_waiting = self.credits[s] > 0;
+        let marked = self.marked.0;
+        // For the archer at `from`: the destinations whose step spends a credit, and the home
+        // holes free once it has left (before its destination is taken out).
+        let spending = |from: u32, t: u32| {
+            let spend = if credit_waiting {
+                t
+            } else if marked >> from & 1 != 0 {
+                t & goal
+            } else {
+                t & enemy & goal
+            };
+            (spend, empty_home | home & 1 << from)
+        };
+        let mut counts = [0u32; 5];
+        let mut n = 0;
+        for ((count, &from), &t) in counts.iter_mut().zip(origins).zip(targets) {
+            let (spend, base) = spending(from, t);
+            let free = base.count_ones();
+            // A spending step has one move per free hole other than its destination, or one
+            // move (the credit waits) when none is free.
+            let spent = if free <= 1 {
+                spend.count_ones()
+            } else {
+                spend.count_ones() * free - (spend & base).count_ones()
+            };
+            *count = (t & !spend).count_ones() + spent;
+            n += *count;
+        }
+        let mut k = rng.below(n);
+        for ((&count, &from), &t) in counts.iter().zip(origins).zip(targets) {
+            if k >= count {
+                k -= count;
+                continue;
+            }
+            let (spend, base) = spending(from, t);
+            let mut rest = t;
+            while rest != 0 {
+                let to = rest.trailing_zeros();
+                rest &= rest - 1;
+                let free = base & !(1 << to);
+                let returns = spend >> to & 1 != 0 && free != 0;
+                let c = if returns { free.count_ones() } else { 1 };
+                if k < c {
+                    let back = if returns { nth_bit(free, k) } else { NO_RETURN };
+                    return (from, to, back);
+                }
+                k -= c;
+            }
+        }
+        unreachable!("the counts cover every move")
+    }
+}
+
+/// The index of the `k`-th set bit of `bits` (from 0, lowest first); `k` must be below the count.
+#[inline]
+fn nth_bit(mut bits: u32, k: u32) -> u32 {
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstract_game::Side;
+
+    #[test]
+    fn padded_tables_match_the_board_tables() {
+        for side in Side::BOTH {
+            let s = side.index();
+            assert_eq!(TARGETS[0][s][..25], TARGETS_ANY[s]);
+            assert_eq!(TARGETS[1][s][..25], TARGETS_NO_BACKWARD[s]);
+            assert!(TARGETS[0][s][25..].iter().all(|&t| t == 0));
+        }
+        assert_eq!(
+            GOAL[Side::First.index()],
+            crate::board::goal_row(Side::First).0
+        );
+        assert_eq!(
+            GOAL[Side::Second.index()],
+            crate::board::goal_row(Side::Second).0
+        );
+    }
+}
