@@ -10,8 +10,8 @@
 //! [`Game::playout`]: abstract_game::Game::playout
 //! [`playout_loop`]: abstract_game::playout::playout_loop
 
-use abstract_game::Outcome;
 use abstract_game::playout::{PlayoutResult, Rng};
+use abstract_game::{Outcome, Side};
 
 use crate::board::{ROWS, TARGETS_ANY, TARGETS_NO_BACKWARD};
 use crate::position::Position;
@@ -58,12 +58,10 @@ impl Position {
     /// been played. The hash of the positions on the way is not kept.
     pub(crate) fn random_game(&self, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
         let mut pos = *self;
-        let rules = pos.rules;
-        let tables = match rules.direction {
+        let tables = match pos.rules.direction {
             Direction::Jarmo => &TARGETS[0],
             Direction::Jasir => &TARGETS[1],
         };
-        let reserve = rules.return_rule == ReturnRule::Reserve;
         let mut plies = 0;
         while pos.outcome.is_none() {
             if plies >= max_plies {
@@ -74,127 +72,135 @@ impl Position {
                     outcome: pos.compute_outcome(),
                 };
             }
-            let us = pos.to_move;
-            let s = us.index();
-            let own = pos.archers[s].0;
-            let enemy = pos.archers[1 - s].0;
-            let goal = GOAL[s];
-            let table = &tables[s];
-            let shuttle = pos.shuttle[s];
-            let marked = pos.marked.0 & own;
-            let mut origins = [0u32; 5];
-            let mut targets = [0u32; 5];
-            let mut len = 0;
-            let mut n = 0;
-            let mut reach = 0;
-            // Archers on the goal row never move again.
-            let movable = own & !goal;
-            let mut rest = movable;
-            while rest != 0 && len < 5 {
-                let from = rest.trailing_zeros();
-                rest &= rest - 1;
-                let t = table[from as usize & 31] & !own;
-                origins[len] = from;
-                targets[len] = t;
-                len += 1;
-                n += t.count_ones();
-                reach |= t;
-            }
-            if rules.no_shuttling && shuttle.count >= 3 && movable >> (shuttle.to & 31) & 1 != 0 {
-                // The step back along the last one is refused. (`reach` keeps its destination:
-                // it only sends plies down the general road, which applies the ban itself.)
-                let i = (movable & ((1u32 << (shuttle.to & 31)) - 1)).count_ones() as usize;
-                let ban = 1u32 << (shuttle.from & 31);
-                if i < 5 && targets[i] & ban != 0 {
-                    targets[i] &= !ban;
-                    n -= 1;
-                }
-            }
-            let pool = pos.pool[s];
-            let general = n == 0
-                // Drops are possible.
-                || (reserve && pool > 0)
-                || (rules.goal_row_capture_restriction && reach & enemy & goal != 0);
-            // A credit waits, or a marked archer may arrive: some steps may return an archer.
-            let returns = rules.return_rule == ReturnRule::Seed
-                && pool > 0
-                && (pos.credits[s] > 0
-                    || reach & enemy & goal != 0
-                    || marked_arrival(table, marked & movable, own, goal));
-            if general {
-                match pos.draw_move(rng) {
-                    Some(mv) => {
-                        pos.play_unhashed(mv);
-                        plies += 1;
-                    }
-                    // Blocked under `Blocked::Loses`, found at the start of the ply (plain
-                    // steps do not look ahead).
-                    None => {
-                        debug_assert_eq!(rules.blocked, Blocked::Loses);
-                        return PlayoutResult {
-                            plies,
-                            outcome: Some(Outcome {
-                                winner: Some(!us),
-                                scores: Some(pos.scores()),
-                            }),
-                        };
-                    }
-                }
-                continue;
-            }
-            // The step: the `k`-th move in origin, destination (and return hole) order.
-            let (from, to, back) = if returns {
-                pos.returning_step(rng, &origins[..len], &targets[..len])
-            } else {
-                let mut k = rng.below(n);
-                let mut i = 0;
-                while i < 4 && k >= targets[i].count_ones() {
-                    k -= targets[i].count_ones();
-                    i += 1;
-                }
-                (origins[i], nth_bit(targets[i], k), NO_RETURN)
+            // One copy of the ply per side, so that side-indexed facts sit at fixed places.
+            let played = match pos.to_move {
+                Side::First => pos.random_ply::<0>(rng, &tables[0]),
+                Side::Second => pos.random_ply::<1>(rng, &tables[1]),
             };
-            let (from_bit, to_bit) = (1u32 << (from & 31), 1u32 << (to & 31));
-            let mut own = own ^ from_bit ^ to_bit;
-            pos.passes = 0;
-            plies += 1;
-            if rules.no_shuttling {
-                pos.shuttle[s] = shuttle.after_step(from as u8, to as u8);
-            }
-            pos.to_move = !us;
-            let captured = enemy & to_bit != 0;
-            let mut ended = false;
-            if captured {
-                pos.capture_unhashed(!us, to);
-                pos.marked.0 = pos.marked.0 & !from_bit | to_bit;
-                // The capture may have taken the enemy's last archer off its goal row.
-                let them = 1 - s;
-                ended = pos.archers[them].0 & !GOAL[them] == 0 && (!reserve || pos.pool[them] == 0);
-            } else if marked & from_bit != 0 {
-                pos.marked.0 ^= from_bit | to_bit;
-            }
-            if returns {
-                // A marked arrival earns a credit (the pool is not empty here); a return spends
-                // one.
-                if (captured || marked & from_bit != 0) && goal & to_bit != 0 {
-                    pos.credits[s] = pos.credits[s].saturating_add(1);
-                }
-                if back != NO_RETURN {
-                    pos.credits[s] = pos.credits[s].saturating_sub(1);
-                    pos.pool[s] -= 1;
-                    own |= 1 << (back & 31);
-                }
-            }
-            pos.archers[s].0 = own;
-            ended |= own & !goal == 0 && (!reserve || pos.pool[s] == 0);
-            if ended {
-                pos.outcome = Some(Outcome::by_scores(pos.scores()));
-            }
+            plies += u32::from(played);
         }
         PlayoutResult {
             plies,
             outcome: pos.outcome,
         }
+    }
+
+    /// Plays one uniformly random move for the side with index `S`, which is to move, using
+    /// its step targets `table`. Returns `false` when it plays none: it is blocked and loses
+    /// (the outcome is then set).
+    #[inline(always)]
+    fn random_ply<const S: usize>(&mut self, rng: &mut Rng, table: &[u32; 32]) -> bool {
+        let rules = self.rules;
+        let reserve = rules.return_rule == ReturnRule::Reserve;
+        let us = if S == 0 { Side::First } else { Side::Second };
+        let own = self.archers[S].0;
+        let enemy = self.archers[1 - S].0;
+        let goal = GOAL[S];
+        let shuttle = self.shuttle[S];
+        let marked = self.marked.0 & own;
+        let mut origins = [0u32; 5];
+        let mut targets = [0u32; 5];
+        let mut len = 0;
+        let mut n = 0;
+        let mut reach = 0;
+        // Archers on the goal row never move again.
+        let movable = own & !goal;
+        let mut rest = movable;
+        while rest != 0 && len < 5 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            let t = table[from as usize & 31] & !own;
+            origins[len] = from;
+            targets[len] = t;
+            len += 1;
+            n += t.count_ones();
+            reach |= t;
+        }
+        if rules.no_shuttling && shuttle.count >= 3 && movable >> (shuttle.to & 31) & 1 != 0 {
+            // The step back along the last one is refused. (`reach` keeps its destination:
+            // it only sends plies down the general road, which applies the ban itself.)
+            let i = (movable & ((1u32 << (shuttle.to & 31)) - 1)).count_ones() as usize;
+            let ban = 1u32 << (shuttle.from & 31);
+            if i < 5 && targets[i] & ban != 0 {
+                targets[i] &= !ban;
+                n -= 1;
+            }
+        }
+        let pool = self.pool[S];
+        let general = n == 0
+            // Drops are possible.
+            || (reserve && pool > 0)
+            || (rules.goal_row_capture_restriction && reach & enemy & goal != 0);
+        // A credit waits, or a marked archer may arrive: some steps may return an archer.
+        let returns = rules.return_rule == ReturnRule::Seed
+            && pool > 0
+            && (self.credits[S] > 0
+                || reach & enemy & goal != 0
+                || marked_arrival(table, marked & movable, own, goal));
+        if general {
+            match self.draw_move(rng) {
+                Some(mv) => self.play_unhashed(mv),
+                // Blocked under `Blocked::Loses`, found at the start of the ply (plain
+                // steps do not look ahead).
+                None => {
+                    debug_assert_eq!(rules.blocked, Blocked::Loses);
+                    self.outcome = Some(Outcome {
+                        winner: Some(!us),
+                        scores: Some(self.scores()),
+                    });
+                    return false;
+                }
+            }
+            return true;
+        }
+        // The step: the `k`-th move in origin, destination (and return hole) order.
+        let (from, to, back) = if returns {
+            self.returning_step(rng, &origins[..len], &targets[..len])
+        } else {
+            let mut k = rng.below(n);
+            let mut i = 0;
+            while i < 4 && k >= targets[i].count_ones() {
+                k -= targets[i].count_ones();
+                i += 1;
+            }
+            (origins[i], nth_bit(targets[i], k), NO_RETURN)
+        };
+        let (from_bit, to_bit) = (1u32 << (from & 31), 1u32 << (to & 31));
+        let mut own = own ^ from_bit ^ to_bit;
+        self.passes = 0;
+        if rules.no_shuttling {
+            self.shuttle[S] = shuttle.after_step(from as u8, to as u8);
+        }
+        self.to_move = !us;
+        let captured = enemy & to_bit != 0;
+        let mut ended = false;
+        if captured {
+            self.capture_unhashed(!us, to);
+            self.marked.0 = self.marked.0 & !from_bit | to_bit;
+            // The capture may have taken the enemy's last archer off its goal row.
+            let them = 1 - S;
+            ended = self.archers[them].0 & !GOAL[them] == 0 && (!reserve || self.pool[them] == 0);
+        } else if marked & from_bit != 0 {
+            self.marked.0 ^= from_bit | to_bit;
+        }
+        if returns {
+            // A marked arrival earns a credit (the pool is not empty here); a return spends
+            // one.
+            if (captured || marked & from_bit != 0) && goal & to_bit != 0 {
+                self.credits[S] = self.credits[S].saturating_add(1);
+            }
+            if back != NO_RETURN {
+                self.credits[S] = self.credits[S].saturating_sub(1);
+                self.pool[S] -= 1;
+                own |= 1 << (back & 31);
+            }
+        }
+        self.archers[S].0 = own;
+        ended |= own & !goal == 0 && (!reserve || self.pool[S] == 0);
+        if ended {
+            self.outcome = Some(Outcome::by_scores(self.scores()));
+        }
+        true
     }
 }
 
@@ -279,7 +285,6 @@ fn nth_bit(mut bits: u32, k: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use abstract_game::Side;
 
     #[test]
     fn padded_tables_match_the_board_tables() {
