@@ -324,3 +324,35 @@ fn move_list_bound() {
     // The Princess's normal and escape moves end on distinct empty squares: at most 99.
     assert_eq!(normal + 99, jetan_core::MAX_MOVES);
 }
+
+/// perft(5) of the standard rules (and so of `proposed`, which cannot differ this early),
+/// counted by the reference on two threads: about an hour in release mode, so ignored. The
+/// number in `docs/jetan.md` was first found by the fast generator.
+#[test]
+#[ignore]
+fn perft_five_standard_confirmed_by_the_reference() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let start = RefPos::from_position(&Position::new(rules("standard")));
+    let roots = start.moves();
+    let next = AtomicUsize::new(0);
+    let total: u64 = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut sum = 0;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&mv) = roots.get(i) else {
+                            return sum;
+                        };
+                        let mut child = start.clone();
+                        child.play(mv);
+                        sum += child.perft(4);
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    });
+    assert_eq!(total, 1_817_024_548);
+}
