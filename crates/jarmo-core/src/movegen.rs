@@ -27,6 +27,13 @@ struct Plan {
     /// Whether some step may spend a return credit (seed rule, a non-empty pool, and a credit
     /// waiting or a marked arrival possible). When false every step is one move.
     returns: bool,
+    /// What returns depend on.
+    context: ReturnContext,
+}
+
+/// The facts of the side to move that decide which steps return an archer.
+#[derive(Clone, Copy)]
+pub(crate) struct ReturnContext {
     /// A credit is already waiting.
     credit_waiting: bool,
     /// Holes holding a marked archer of the side to move.
@@ -40,15 +47,28 @@ struct Plan {
     empty_home: u32,
 }
 
-impl Plan {
-    /// For the archer at `from` with destinations `targets`: the destinations whose step
-    /// spends a credit (if a hole is free), and the free home holes before taking the
-    /// destination itself out.
+impl ReturnContext {
+    /// The context of the side to move of `pos`.
     #[inline]
-    fn spending(&self, from: u32, targets: u32) -> (u32, u32) {
-        if !self.returns {
-            return (0, 0);
+    pub(crate) fn new(pos: &Position) -> ReturnContext {
+        let us = pos.to_move;
+        let own = pos.archers[us.index()].0;
+        let enemy = pos.archers[1 - us.index()].0;
+        let home = home_row(us).0;
+        ReturnContext {
+            credit_waiting: pos.credits[us.index()] > 0,
+            marked: pos.marked.0 & own,
+            enemy,
+            goal: goal_row(us).0,
+            home,
+            empty_home: home & !(own | enemy),
         }
+    }
+
+    /// The returns of the steps of the archer at `from` towards `targets`, assuming some step
+    /// of the ply may return an archer.
+    #[inline]
+    pub(crate) fn of_archer(&self, from: u32, targets: u32) -> ArcherReturns {
         let spend = if self.credit_waiting {
             targets
         } else {
@@ -60,23 +80,89 @@ impl Plan {
             };
             marking & self.goal
         };
-        (spend, self.empty_home | (self.home & 1 << from))
+        ArcherReturns {
+            spend,
+            base: self.empty_home | (self.home & 1 << from),
+        }
+    }
+}
+
+/// Which steps of one archer return an archer, and where to.
+#[derive(Clone, Copy)]
+pub(crate) struct ArcherReturns {
+    /// Destinations whose step spends a credit (if a hole is free).
+    spend: u32,
+    /// The own first row's free holes once the archer has left, before its destination is
+    /// taken out.
+    base: u32,
+}
+
+impl ArcherReturns {
+    /// No step returns anything.
+    const NONE: ArcherReturns = ArcherReturns { spend: 0, base: 0 };
+
+    /// The holes a step to `to` may return an archer to (empty when it returns none).
+    #[inline]
+    fn return_holes(self, to: u32) -> u32 {
+        if self.spend >> to & 1 != 0 {
+            self.base & !(1 << to)
+        } else {
+            0
+        }
+    }
+
+    /// How many moves the archer has towards `targets`.
+    #[inline]
+    pub(crate) fn count(self, targets: u32) -> u32 {
+        let free = self.base.count_ones();
+        let plain = (targets & !self.spend).count_ones();
+        // A spending step has one move per free hole other than its destination, or a single
+        // move (the credit waits) when none is free.
+        let spending = if free <= 1 {
+            self.spend.count_ones()
+        } else {
+            self.spend.count_ones() * free - (self.spend & self.base).count_ones()
+        };
+        plain + spending
+    }
+
+    /// The archer's `k`-th move towards `targets` in destination then return-hole order, `k`
+    /// being below [`count`](Self::count): the destination and the return hole, if any.
+    #[inline]
+    pub(crate) fn nth(self, targets: u32, mut k: u32) -> (u32, Option<u32>) {
+        if self.spend == 0 {
+            return (nth_bit(targets, k), None);
+        }
+        let mut rest = targets;
+        while rest != 0 {
+            let to = rest.trailing_zeros();
+            rest &= rest - 1;
+            let free = self.return_holes(to);
+            let c = free.count_ones().max(1);
+            if k < c {
+                return (to, (free != 0).then(|| nth_bit(free, k)));
+            }
+            k -= c;
+        }
+        unreachable!("`k` is below the archer's count")
+    }
+}
+
+impl Plan {
+    /// The returns of the archer at `from` with destinations `targets`.
+    #[inline]
+    fn spending(&self, from: u32, targets: u32) -> ArcherReturns {
+        if self.returns {
+            self.context.of_archer(from, targets)
+        } else {
+            ArcherReturns::NONE
+        }
     }
 
     /// How many moves the archer at `from` has towards `targets`.
     #[inline]
     fn count_from(&self, from: u32, targets: u32) -> u32 {
-        let (spend, base) = self.spending(from, targets);
-        let free = base.count_ones();
-        let plain = (targets & !spend).count_ones();
-        // A spending step has one move per free hole other than its destination, or a single
-        // move (the credit waits) when none is free.
-        let spending = if free <= 1 {
-            spend.count_ones()
-        } else {
-            spend.count_ones() * free - (spend & base).count_ones()
-        };
-        plain + spending
+        self.spending(from, targets).count(targets)
     }
 
     /// The number of steps and drops.
@@ -117,12 +203,14 @@ impl Position {
             plain: 0,
             drops: 0,
             returns: false,
-            credit_waiting: false,
-            marked: self.marked.0 & own,
-            enemy,
-            goal,
-            home,
-            empty_home,
+            context: ReturnContext {
+                credit_waiting: false,
+                marked: self.marked.0 & own,
+                enemy,
+                goal,
+                home,
+                empty_home,
+            },
         };
         // Destinations of all archers and of marked ones: a credit can only be earned by
         // reaching the goal row marked, or by capturing there.
@@ -142,7 +230,7 @@ impl Position {
             plan.len += 1;
             plan.plain += targets.count_ones();
             reach |= targets;
-            if plan.marked >> from & 1 != 0 {
+            if plan.context.marked >> from & 1 != 0 {
                 marked_reach |= targets;
             }
         }
@@ -150,8 +238,9 @@ impl Position {
         match self.rules.return_rule {
             ReturnRule::Reserve if pool > 0 => plan.drops = empty_home,
             ReturnRule::Seed if pool > 0 => {
-                plan.credit_waiting = self.credits[s] > 0;
-                plan.returns = plan.credit_waiting || (marked_reach | reach & enemy) & goal != 0;
+                plan.context.credit_waiting = self.credits[s] > 0;
+                plan.returns =
+                    plan.context.credit_waiting || (marked_reach | reach & enemy) & goal != 0;
             }
             _ => {}
         }
@@ -187,12 +276,12 @@ impl Position {
             let from = u32::from(plan.from[i]);
             let targets = plan.targets[i];
             any |= targets != 0;
-            let (spend, base) = plan.spending(from, targets);
+            let returns = plan.spending(from, targets);
             for to in Bitboard32(targets) {
                 let step_from = Hole::from_bit(from);
                 let step_to = Hole::from_bit(to);
-                let free = base & !(1 << to);
-                if spend >> to & 1 != 0 && free != 0 {
+                let free = returns.return_holes(to);
+                if free != 0 {
                     for hole in Bitboard32(free) {
                         f(Move::Step {
                             from: step_from,
@@ -275,26 +364,12 @@ impl Position {
             }
             let from = u32::from(plan.from[i]);
             let targets = plan.targets[i];
-            let (spend, base) = plan.spending(from, targets);
-            if spend == 0 {
-                let to = nth_bit(targets, k);
-                return Some(Move::step(Hole::from_bit(from), Hole::from_bit(to)));
-            }
-            for to in Bitboard32(targets) {
-                let free = base & !(1 << to);
-                let returns = spend >> to & 1 != 0 && free != 0;
-                let c = if returns { free.count_ones() } else { 1 };
-                if k < c {
-                    let return_to = returns.then(|| Hole::from_bit(nth_bit(free, k)));
-                    return Some(Move::Step {
-                        from: Hole::from_bit(from),
-                        to: Hole::from_bit(to),
-                        return_to,
-                    });
-                }
-                k -= c;
-            }
-            unreachable!("count_from counts every move of the archer");
+            let (to, back) = plan.spending(from, targets).nth(targets, k);
+            return Some(Move::Step {
+                from: Hole::from_bit(from),
+                to: Hole::from_bit(to),
+                return_to: back.map(Hole::from_bit),
+            });
         }
         Some(Move::Drop(Hole::from_bit(nth_bit(plan.drops, k))))
     }
@@ -302,7 +377,7 @@ impl Position {
 
 /// The index of the `k`-th set bit of `bits` (from 0, lowest first); `k` must be below the count.
 #[inline]
-fn nth_bit(mut bits: u32, k: u32) -> u32 {
+pub(crate) fn nth_bit(mut bits: u32, k: u32) -> u32 {
     for _ in 0..k {
         bits &= bits - 1;
     }

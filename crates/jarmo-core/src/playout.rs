@@ -14,6 +14,7 @@ use abstract_game::playout::{PlayoutResult, Rng};
 use abstract_game::{Outcome, Side};
 
 use crate::board::{ROWS, TARGETS_ANY, TARGETS_NO_BACKWARD};
+use crate::movegen::{ReturnContext, nth_bit};
 use crate::position::Position;
 use crate::rules::{Blocked, Direction, ReturnRule};
 
@@ -33,9 +34,6 @@ const TARGETS: [[[u32; 32]; 2]; 2] = {
     }
     out
 };
-
-/// The return hole of a step that returns no archer.
-const NO_RETURN: u32 = 32;
 
 /// The goal row (the enemy's first row) of each side, by side index.
 const GOAL: [u32; 2] = [ROWS[4].0, ROWS[0].0];
@@ -163,7 +161,7 @@ impl Position {
                 k -= targets[i].count_ones();
                 i += 1;
             }
-            (origins[i], nth_bit(targets[i], k), NO_RETURN)
+            (origins[i], nth_bit(targets[i], k), None)
         };
         let (from_bit, to_bit) = (1u32 << (from & 31), 1u32 << (to & 31));
         let mut own = own ^ from_bit ^ to_bit;
@@ -189,7 +187,7 @@ impl Position {
             if (captured || marked & from_bit != 0) && goal & to_bit != 0 {
                 self.credits[S] = self.credits[S].saturating_add(1);
             }
-            if back != NO_RETURN {
+            if let Some(back) = back {
                 self.credits[S] = self.credits[S].saturating_sub(1);
                 self.pool[S] -= 1;
                 own |= 1 << (back & 31);
@@ -209,77 +207,31 @@ impl Position {
     /// an archer in the pool, no drop and no goal-row restriction in play): the `k`-th move of
     /// [`for_each_move`](Self::for_each_move)'s order for a uniform `k`. `origins` and
     /// `targets` are the movable archers and their legal destinations, in hole order. Returns
-    /// the step's origin, destination and return hole ([`NO_RETURN`] for none).
+    /// the step's origin, destination and return hole, if any.
     #[inline(never)]
-    fn returning_step(&self, rng: &mut Rng, origins: &[u32], targets: &[u32]) -> (u32, u32, u32) {
-        let us = self.to_move;
-        let s = us.index();
-        let own = self.archers[s].0;
-        let enemy = self.archers[1 - s].0;
-        let goal = GOAL[s];
-        let home = GOAL[1 - s];
-        let empty_home = home & !(own | enemy);
-        let credit_waiting = self.credits[s] > 0;
-        let marked = self.marked.0;
-        // For the archer at `from`: the destinations whose step spends a credit, and the home
-        // holes free once it has left (before its destination is taken out).
-        let spending = |from: u32, t: u32| {
-            let spend = if credit_waiting {
-                t
-            } else if marked >> from & 1 != 0 {
-                t & goal
-            } else {
-                t & enemy & goal
-            };
-            (spend, empty_home | home & 1 << from)
-        };
+    fn returning_step(
+        &self,
+        rng: &mut Rng,
+        origins: &[u32],
+        targets: &[u32],
+    ) -> (u32, u32, Option<u32>) {
+        let context = ReturnContext::new(self);
         let mut counts = [0u32; 5];
         let mut n = 0;
         for ((count, &from), &t) in counts.iter_mut().zip(origins).zip(targets) {
-            let (spend, base) = spending(from, t);
-            let free = base.count_ones();
-            // A spending step has one move per free hole other than its destination, or one
-            // move (the credit waits) when none is free.
-            let spent = if free <= 1 {
-                spend.count_ones()
-            } else {
-                spend.count_ones() * free - (spend & base).count_ones()
-            };
-            *count = (t & !spend).count_ones() + spent;
+            *count = context.of_archer(from, t).count(t);
             n += *count;
         }
         let mut k = rng.below(n);
         for ((&count, &from), &t) in counts.iter().zip(origins).zip(targets) {
-            if k >= count {
-                k -= count;
-                continue;
+            if k < count {
+                let (to, back) = context.of_archer(from, t).nth(t, k);
+                return (from, to, back);
             }
-            let (spend, base) = spending(from, t);
-            let mut rest = t;
-            while rest != 0 {
-                let to = rest.trailing_zeros();
-                rest &= rest - 1;
-                let free = base & !(1 << to);
-                let returns = spend >> to & 1 != 0 && free != 0;
-                let c = if returns { free.count_ones() } else { 1 };
-                if k < c {
-                    let back = if returns { nth_bit(free, k) } else { NO_RETURN };
-                    return (from, to, back);
-                }
-                k -= c;
-            }
+            k -= count;
         }
         unreachable!("the counts cover every move")
     }
-}
-
-/// The index of the `k`-th set bit of `bits` (from 0, lowest first); `k` must be below the count.
-#[inline]
-fn nth_bit(mut bits: u32, k: u32) -> u32 {
-    for _ in 0..k {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros()
 }
 
 #[cfg(test)]
