@@ -13,6 +13,23 @@ use crate::position::Position;
 use crate::rules::{Blocked, Direction, ReturnRule};
 use abstract_game::bitboard::Bitboard32;
 
+/// Step targets by direction rule, side and hole (`[direction][side][hole]`, Jarmo first),
+/// padded to 32 holes so that any bit index of a set is a valid index.
+pub(crate) const STEP_TARGETS: [[[u32; 32]; 2]; 2] = {
+    let mut out = [[[0u32; 32]; 2]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let mut i = 0;
+        while i < 25 {
+            out[Direction::Jarmo as usize][s][i] = TARGETS_ANY[s][i];
+            out[Direction::Jasir as usize][s][i] = TARGETS_NO_BACKWARD[s][i];
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
 /// The legal moves of a position, in compact form.
 struct Plan {
     /// Movable archers (at most 5) and their legal destinations (no-shuttling and goal-row
@@ -313,12 +330,94 @@ impl Position {
     /// The number of legal moves of a position whose game goes on.
     #[inline]
     pub(crate) fn count_unfinished(&self) -> usize {
-        let n = self.plan().count();
+        let n = self.count_steps_and_drops();
         if n == 0 && self.rules.blocked == Blocked::Pass {
             1
         } else {
             n as usize
         }
+    }
+
+    /// The number of steps and drops. Without returns and restricted captures in play this is
+    /// a sum of set sizes, counted here without a plan.
+    #[inline]
+    fn count_steps_and_drops(&self) -> u32 {
+        let us = self.to_move;
+        let s = us.index();
+        let own = self.archers[s].0;
+        let enemy = self.archers[1 - s].0;
+        let goal = goal_row(us).0;
+        let table = &STEP_TARGETS[self.rules.direction as usize][s];
+        let marked = self.marked.0 & own;
+        let movable = own & !goal;
+        let mut rest = movable;
+        let mut n = 0;
+        let mut reach = 0;
+        let mut marked_reach = 0;
+        while rest != 0 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            let t = table[from as usize & 31] & !own;
+            n += t.count_ones();
+            reach |= t;
+            if marked >> from & 1 != 0 {
+                marked_reach |= t;
+            }
+        }
+        let shuttle = self.shuttle[s];
+        // The refused shuttle step, as its origin and destination bit, when it is a target.
+        let ban = self.rules.no_shuttling
+            && shuttle.count >= 3
+            && movable >> (shuttle.to & 31) & 1 != 0
+            && (table[usize::from(shuttle.to & 31)] & !own) >> (shuttle.from & 31) & 1 != 0;
+        let restricted = self.rules.goal_row_capture_restriction && reach & enemy & goal != 0;
+        let pool = self.pool[s];
+        let drops = match self.rules.return_rule {
+            ReturnRule::Seed
+                if pool > 0
+                    && (self.credits[s] > 0 || (marked_reach | reach & enemy) & goal != 0) =>
+            {
+                if restricted {
+                    return self.plan().count();
+                }
+                // Some steps return an archer: count archer by archer.
+                let context = ReturnContext::new(self);
+                let mut n = 0;
+                let mut rest = movable;
+                while rest != 0 {
+                    let from = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let mut t = table[from as usize & 31] & !own;
+                    if ban && from == u32::from(shuttle.to) {
+                        t &= !(1 << (shuttle.from & 31));
+                    }
+                    n += context.of_archer(from, t).count(t);
+                }
+                return n;
+            }
+            ReturnRule::Reserve if pool > 0 => (home_row(us).0 & !(own | enemy)).count_ones(),
+            _ => 0,
+        };
+        if restricted {
+            if ban {
+                // Whether the ban leaves a move off the goal row is the plan's business.
+                return self.plan().count();
+            }
+            if drops != 0 || reach & !goal != 0 {
+                // Captures onto the goal row are refused while another move ends elsewhere.
+                let forbidden = goal & enemy;
+                let mut rest = movable;
+                while rest != 0 {
+                    let from = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    n -= (table[from as usize & 31] & forbidden).count_ones();
+                }
+            }
+        }
+        if ban {
+            n -= 1;
+        }
+        n + drops
     }
 
     /// A legal move drawn uniformly: the `k`-th move of [`for_each_move`]'s order for a uniform

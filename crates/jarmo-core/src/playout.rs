@@ -13,27 +13,10 @@
 use abstract_game::playout::{PlayoutResult, Rng};
 use abstract_game::{Outcome, Side};
 
-use crate::board::{ROWS, TARGETS_ANY, TARGETS_NO_BACKWARD};
-use crate::movegen::{ReturnContext, nth_bit};
+use crate::board::ROWS;
+use crate::movegen::{ReturnContext, STEP_TARGETS, nth_bit};
 use crate::position::Position;
-use crate::rules::{Blocked, Direction, ReturnRule};
-
-/// Step targets by direction rule, side and hole, padded to 32 holes so that any bit index of a
-/// set is a valid index (`[direction][side][hole]`, Jarmo first).
-const TARGETS: [[[u32; 32]; 2]; 2] = {
-    let mut out = [[[0u32; 32]; 2]; 2];
-    let mut s = 0;
-    while s < 2 {
-        let mut i = 0;
-        while i < 25 {
-            out[0][s][i] = TARGETS_ANY[s][i];
-            out[1][s][i] = TARGETS_NO_BACKWARD[s][i];
-            i += 1;
-        }
-        s += 1;
-    }
-    out
-};
+use crate::rules::{Blocked, ReturnRule};
 
 /// The goal row (the enemy's first row) of each side, by side index.
 const GOAL: [u32; 2] = [ROWS[4].0, ROWS[0].0];
@@ -56,10 +39,7 @@ impl Position {
     /// been played. The hash of the positions on the way is not kept.
     pub(crate) fn random_game(&self, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
         let mut pos = *self;
-        let tables = match pos.rules.direction {
-            Direction::Jarmo => &TARGETS[0],
-            Direction::Jasir => &TARGETS[1],
-        };
+        let tables = &STEP_TARGETS[pos.rules.direction as usize];
         let mut plies = 0;
         while pos.outcome.is_none() {
             if plies >= max_plies {
@@ -242,9 +222,15 @@ mod tests {
     fn padded_tables_match_the_board_tables() {
         for side in Side::BOTH {
             let s = side.index();
-            assert_eq!(TARGETS[0][s][..25], TARGETS_ANY[s]);
-            assert_eq!(TARGETS[1][s][..25], TARGETS_NO_BACKWARD[s]);
-            assert!(TARGETS[0][s][25..].iter().all(|&t| t == 0));
+            let [jarmo, jasir] = STEP_TARGETS;
+            assert_eq!(jarmo[s][..25], crate::board::TARGETS_ANY[s]);
+            assert_eq!(jasir[s][..25], crate::board::TARGETS_NO_BACKWARD[s]);
+            assert!(
+                jarmo[s][25..]
+                    .iter()
+                    .chain(&jasir[s][25..])
+                    .all(|&t| t == 0)
+            );
         }
         assert_eq!(
             GOAL[Side::First.index()],

@@ -206,6 +206,7 @@ fn random_setups_agree_with_the_reference() {
         let context = || format!("{rules:?}: {}", fast.to_text());
         let legal = fast_legal(&fast);
         assert_eq!(legal, slow.legal(), "{}", context());
+        assert_eq!(fast.count_legal_moves(), legal.len(), "{}", context());
         let outcome = fast
             .outcome()
             .map(|o| (o.winner.map(|w| w.index()), o.scores.unwrap().0));
@@ -219,6 +220,12 @@ fn random_setups_agree_with_the_reference() {
                 fast_legal(&next),
                 slow_next.legal(),
                 "{} then {text}",
+                context()
+            );
+            assert_eq!(
+                fast.count_after(fast.parse_move(text).unwrap()),
+                slow_next.legal().len(),
+                "count after {text} in {}",
                 context()
             );
             let outcome = next
