@@ -342,26 +342,38 @@ impl Position {
     /// a sum of set sizes, counted here without a plan.
     #[inline]
     fn count_steps_and_drops(&self) -> u32 {
+        if self.rules.goal_row_capture_restriction {
+            self.count_from_sets::<true>()
+        } else {
+            self.count_from_sets::<false>()
+        }
+    }
+
+    /// [`count_steps_and_drops`](Self::count_steps_and_drops) with the goal-row capture
+    /// restriction on (`RESTRICTED`) or off.
+    #[inline(always)]
+    fn count_from_sets<const RESTRICTED: bool>(&self) -> u32 {
         let us = self.to_move;
         let s = us.index();
         let own = self.archers[s].0;
         let enemy = self.archers[1 - s].0;
         let goal = goal_row(us).0;
         let table = &STEP_TARGETS[self.rules.direction as usize][s];
-        let marked = self.marked.0 & own;
         let movable = own & !goal;
+        let forbidden = goal & enemy;
         let mut rest = movable;
         let mut n = 0;
         let mut reach = 0;
-        let mut marked_reach = 0;
+        // Captures onto the goal row, which the restriction may refuse.
+        let mut goal_captures = 0;
         while rest != 0 {
             let from = rest.trailing_zeros();
             rest &= rest - 1;
             let t = table[from as usize & 31] & !own;
             n += t.count_ones();
             reach |= t;
-            if marked >> from & 1 != 0 {
-                marked_reach |= t;
+            if RESTRICTED {
+                goal_captures += (t & forbidden).count_ones();
             }
         }
         let shuttle = self.shuttle[s];
@@ -370,12 +382,14 @@ impl Position {
             && shuttle.count >= 3
             && movable >> (shuttle.to & 31) & 1 != 0
             && (table[usize::from(shuttle.to & 31)] & !own) >> (shuttle.from & 31) & 1 != 0;
-        let restricted = self.rules.goal_row_capture_restriction && reach & enemy & goal != 0;
+        let restricted = RESTRICTED && goal_captures != 0;
         let pool = self.pool[s];
         let drops = match self.rules.return_rule {
             ReturnRule::Seed
                 if pool > 0
-                    && (self.credits[s] > 0 || (marked_reach | reach & enemy) & goal != 0) =>
+                    && (self.credits[s] > 0
+                        || reach & enemy & goal != 0
+                        || marked_arrival(table, self.marked.0 & movable, own, goal)) =>
             {
                 if restricted {
                     return self.plan().count();
@@ -405,13 +419,7 @@ impl Position {
             }
             if drops != 0 || reach & !goal != 0 {
                 // Captures onto the goal row are refused while another move ends elsewhere.
-                let forbidden = goal & enemy;
-                let mut rest = movable;
-                while rest != 0 {
-                    let from = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    n -= (table[from as usize & 31] & forbidden).count_ones();
-                }
+                n -= goal_captures;
             }
         }
         if ban {
@@ -472,6 +480,20 @@ impl Position {
         }
         Some(Move::Drop(Hole::from_bit(nth_bit(plan.drops, k))))
     }
+}
+
+/// Whether one of the `marked` archers has a step (by `table`) to a hole of `goal` not held by
+/// `own`: a marked arrival that would earn a credit.
+#[inline]
+pub(crate) fn marked_arrival(table: &[u32; 32], mut marked: u32, own: u32, goal: u32) -> bool {
+    while marked != 0 {
+        let from = marked.trailing_zeros();
+        marked &= marked - 1;
+        if table[from as usize & 31] & goal & !own != 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// The index of the `k`-th set bit of `bits` (from 0, lowest first); `k` must be below the count.

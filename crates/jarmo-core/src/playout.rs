@@ -14,25 +14,12 @@ use abstract_game::playout::{PlayoutResult, Rng};
 use abstract_game::{Outcome, Side};
 
 use crate::board::ROWS;
-use crate::movegen::{ReturnContext, STEP_TARGETS, nth_bit};
+use crate::movegen::{ReturnContext, STEP_TARGETS, marked_arrival, nth_bit};
 use crate::position::Position;
 use crate::rules::{Blocked, ReturnRule};
 
 /// The goal row (the enemy's first row) of each side, by side index.
 const GOAL: [u32; 2] = [ROWS[4].0, ROWS[0].0];
-
-/// Whether one of the `marked` archers has a line to a hole of `goal` not held by `own`.
-#[inline]
-fn marked_arrival(table: &[u32; 32], mut marked: u32, own: u32, goal: u32) -> bool {
-    while marked != 0 {
-        let from = marked.trailing_zeros();
-        marked &= marked - 1;
-        if table[from as usize & 31] & goal & !own != 0 {
-            return true;
-        }
-    }
-    false
-}
 
 impl Position {
     /// Plays uniformly random moves from here until the game ends or `max_plies` moves have

@@ -413,6 +413,7 @@ impl Game for Position {
         self.count_moves()
     }
 
+    #[inline]
     fn count_after(&self, mv: Move) -> usize {
         let mut next = *self;
         next.apply::<false>(mv);
