@@ -1,7 +1,9 @@
 //! Bytes choose the moves of whole games under any rule options; invariants are checked after
-//! every move.
+//! every move, and from every position the fast random-game loop is compared with the generic
+//! one.
 #![no_main]
 
+use abstract_game::playout::{Rng, playout_loop};
 use abstract_game::{Game, Side, contract};
 use jarmo_core::rules::{Blocked, Direction, ReturnRule};
 use jarmo_core::{Position, Rules};
@@ -36,5 +38,10 @@ fuzz_target!(|data: &[u8]| {
     contract::play_checked(Position::new(rules), choices, |pos| {
         let archers = pos.archers(Side::First).count() + pos.archers(Side::Second).count();
         assert!(archers <= 10);
+        // Jarmo's own random-game loop plays the generic loop's games.
+        let seed = pos.zobrist();
+        let fast = pos.playout(&mut Rng::seed_from_u64(seed), 40);
+        let generic = playout_loop(pos, &mut Rng::seed_from_u64(seed), 40);
+        assert_eq!(fast, generic, "fast playout differs from the generic loop");
     });
 });
