@@ -4,7 +4,7 @@
 
 use core::fmt::Debug;
 
-use crate::TextGame;
+use crate::{Game, Rules, TextGame};
 
 /// Checks one position: the move list against the bulk count and the outcome, the hash against
 /// the hash from scratch, the position text round trip, and legal moves (all of them, or 16
@@ -120,4 +120,26 @@ where
         }
     }
     pos
+}
+
+/// The body of a text fuzz target. The first byte of `data` picks a preset of the game's rules
+/// (by its index modulo the number of presets) and is then given to `adjust`, which may set
+/// further options from its bits. The rest, read as UTF-8 with invalid sequences replaced, is a
+/// position text and, after the first `|`, move texts; both go to [`parse_checked`]. Empty
+/// `data` does nothing.
+pub fn parse_bytes_checked<G>(data: &[u8], adjust: impl FnOnce(u8, &mut <G as Game>::Rules))
+where
+    G: TextGame + PartialEq + Debug,
+{
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let presets = <G as Game>::Rules::PRESETS;
+    let name = presets[usize::from(selector) % presets.len()];
+    let mut rules = <G as Game>::Rules::preset(name)
+        .unwrap_or_else(|| panic!("the listed preset {name:?} is unknown"));
+    adjust(selector, &mut rules);
+    let text = String::from_utf8_lossy(rest);
+    let (position_text, moves_text) = text.split_once('|').unwrap_or((&text, ""));
+    parse_checked::<G>(rules, position_text, moves_text);
 }

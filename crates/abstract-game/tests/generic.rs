@@ -206,6 +206,23 @@ fn the_contract_checks_pass_on_a_sound_game() {
 }
 
 #[test]
+fn fuzz_bytes_pick_a_preset_and_split_position_from_moves() {
+    use abstract_game::contract::parse_bytes_checked;
+    parse_bytes_checked::<Nim>(&[], |_, _| panic!("empty data parses nothing"));
+    let mut picked = Vec::new();
+    for data in [
+        &b"\x00"[..],
+        b"\x01",
+        b"\x03\xff|0:9",
+        b"\x02 5 5 | 0:3 1:1 pass",
+    ] {
+        parse_bytes_checked::<Nim>(data, |selector, rules| picked.push((selector, rules.heap)));
+    }
+    // Presets "small" (heap 5) and "big" (heap 9) by the selector's index modulo 2.
+    assert_eq!(picked, [(0, 5), (1, 9), (3, 9), (2, 5)]);
+}
+
+#[test]
 #[should_panic(expected = "bulk count differs")]
 fn the_contract_checks_catch_a_wrong_bulk_count() {
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
