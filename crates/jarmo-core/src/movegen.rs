@@ -5,6 +5,7 @@
 //! makes one step into several moves (one per free hole of the own first row), and their
 //! number per step follows from set sizes, so counting and drawing never build a list.
 
+use abstract_game::Side;
 use abstract_game::playout::Rng;
 
 use crate::board::{Hole, TARGETS_ANY, TARGETS_NO_BACKWARD, goal_row, home_row};
@@ -434,6 +435,23 @@ impl Position {
         if self.outcome.is_some() {
             return None;
         }
+        let tables = &STEP_TARGETS[self.rules.direction as usize];
+        let step = match self.to_move {
+            Side::First => self.draw_step::<0>(rng, &tables[0]),
+            Side::Second => self.draw_step::<1>(rng, &tables[1]),
+        };
+        match step {
+            Some(step) => Some(Move::Step {
+                from: Hole::from_bit(step.from),
+                to: Hole::from_bit(step.to),
+                return_to: step.back.map(Hole::from_bit),
+            }),
+            None => self.draw_planned(rng),
+        }
+    }
+
+    /// [`draw_move`](Self::draw_move) from the plan, for any position of an unfinished game.
+    pub(crate) fn draw_planned(&self, rng: &mut Rng) -> Option<Move> {
         let plan = self.plan();
         if !plan.returns {
             let n = plan.plain + plan.drops.count_ones();

@@ -18,6 +18,17 @@ use crate::movegen::{ReturnContext, STEP_TARGETS, marked_arrival, nth_bit};
 use crate::position::Position;
 use crate::rules::{Blocked, ReturnRule};
 
+/// A step drawn from the archers' target sets.
+pub(crate) struct DrawnStep {
+    /// Origin and destination holes.
+    pub(crate) from: u32,
+    pub(crate) to: u32,
+    /// The hole an archer returns to, if any.
+    pub(crate) back: Option<u32>,
+    /// Whether steps of this ply could return an archer (seed rule) at all.
+    pub(crate) returns: bool,
+}
+
 /// The goal row (the enemy's first row) of each side, by side index.
 const GOAL: [u32; 2] = [ROWS[4].0, ROWS[0].0];
 
@@ -50,19 +61,22 @@ impl Position {
         }
     }
 
-    /// Plays one uniformly random move for the side with index `S`, which is to move, using
-    /// its step targets `table`. Returns `false` when it plays none: it is blocked and loses
-    /// (the outcome is then set).
+    /// Draws a uniformly random move for the side with index `S`, which is to move, using its
+    /// step targets `table`, when the move is a step that can be drawn from the archers'
+    /// target sets: the `k`-th move of [`for_each_move`](Self::for_each_move)'s order for a
+    /// uniform `k`. Returns `None`, having drawn nothing, when drops, passes or restricted
+    /// captures are in play: [`draw_planned`](Self::draw_planned) then draws the move.
     #[inline(always)]
-    fn random_ply<const S: usize>(&mut self, rng: &mut Rng, table: &[u32; 32]) -> bool {
+    pub(crate) fn draw_step<const S: usize>(
+        &self,
+        rng: &mut Rng,
+        table: &[u32; 32],
+    ) -> Option<DrawnStep> {
         let rules = self.rules;
-        let reserve = rules.return_rule == ReturnRule::Reserve;
-        let us = if S == 0 { Side::First } else { Side::Second };
         let own = self.archers[S].0;
         let enemy = self.archers[1 - S].0;
         let goal = GOAL[S];
         let shuttle = self.shuttle[S];
-        let marked = self.marked.0 & own;
         let mut origins = [0u32; 5];
         let mut targets = [0u32; 5];
         let mut len = 0;
@@ -94,31 +108,17 @@ impl Position {
         let pool = self.pool[S];
         let general = n == 0
             // Drops are possible.
-            || (reserve && pool > 0)
+            || (rules.return_rule == ReturnRule::Reserve && pool > 0)
             || (rules.goal_row_capture_restriction && reach & enemy & goal != 0);
+        if general {
+            return None;
+        }
         // A credit waits, or a marked archer may arrive: some steps may return an archer.
         let returns = rules.return_rule == ReturnRule::Seed
             && pool > 0
             && (self.credits[S] > 0
                 || reach & enemy & goal != 0
-                || marked_arrival(table, marked & movable, own, goal));
-        if general {
-            match self.draw_move(rng) {
-                Some(mv) => self.play_unhashed(mv),
-                // Blocked under `Blocked::Loses`, found at the start of the ply (plain
-                // steps do not look ahead).
-                None => {
-                    debug_assert_eq!(rules.blocked, Blocked::Loses);
-                    self.outcome = Some(Outcome {
-                        winner: Some(!us),
-                        scores: Some(self.scores()),
-                    });
-                    return false;
-                }
-            }
-            return true;
-        }
-        // The step: the `k`-th move in origin, destination (and return hole) order.
+                || marked_arrival(table, self.marked.0 & movable, own, goal));
         let (from, to, back) = if returns {
             self.returning_step(rng, &origins[..len], &targets[..len])
         } else {
@@ -130,11 +130,53 @@ impl Position {
             }
             (origins[i], nth_bit(targets[i], k), None)
         };
+        Some(DrawnStep {
+            from,
+            to,
+            back,
+            returns,
+        })
+    }
+
+    /// Plays one uniformly random move for the side with index `S`, which is to move, using
+    /// its step targets `table`. Returns `false` when it plays none: it is blocked and loses
+    /// (the outcome is then set).
+    #[inline(always)]
+    fn random_ply<const S: usize>(&mut self, rng: &mut Rng, table: &[u32; 32]) -> bool {
+        let Some(DrawnStep {
+            from,
+            to,
+            back,
+            returns,
+        }) = self.draw_step::<S>(rng, table)
+        else {
+            match self.draw_planned(rng) {
+                Some(mv) => self.play_unhashed(mv),
+                // Blocked under `Blocked::Loses`, found at the start of the ply (plain
+                // steps do not look ahead).
+                None => {
+                    debug_assert_eq!(self.rules.blocked, Blocked::Loses);
+                    self.outcome = Some(Outcome {
+                        winner: Some(!self.to_move),
+                        scores: Some(self.scores()),
+                    });
+                    return false;
+                }
+            }
+            return true;
+        };
+        let rules = self.rules;
+        let reserve = rules.return_rule == ReturnRule::Reserve;
+        let us = if S == 0 { Side::First } else { Side::Second };
+        let own = self.archers[S].0;
+        let enemy = self.archers[1 - S].0;
+        let goal = GOAL[S];
+        let marked = self.marked.0 & own;
         let (from_bit, to_bit) = (1u32 << (from & 31), 1u32 << (to & 31));
         let mut own = own ^ from_bit ^ to_bit;
         self.passes = 0;
         if rules.no_shuttling {
-            self.shuttle[S] = shuttle.after_step(from as u8, to as u8);
+            self.shuttle[S] = self.shuttle[S].after_step(from as u8, to as u8);
         }
         self.to_move = !us;
         let captured = enemy & to_bit != 0;

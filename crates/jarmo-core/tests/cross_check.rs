@@ -207,6 +207,15 @@ fn random_setups_agree_with_the_reference() {
         let legal = fast_legal(&fast);
         assert_eq!(legal, slow.legal(), "{}", context());
         assert_eq!(fast.count_legal_moves(), legal.len(), "{}", context());
+        // A drawn move is the list's move for the same random number.
+        let mut list = jarmo_core::MoveList::new();
+        fast.legal_moves(&mut list);
+        for seed in 0..4 {
+            let drawn = fast.random_move(&mut Rng::seed_from_u64(seed));
+            let picked = (!list.is_empty())
+                .then(|| list[Rng::seed_from_u64(seed).below(list.len() as u32) as usize]);
+            assert_eq!(drawn, picked, "draw {seed} in {}", context());
+        }
         let outcome = fast
             .outcome()
             .map(|o| (o.winner.map(|w| w.index()), o.scores.unwrap().0));

@@ -149,6 +149,17 @@ proptest! {
     }
 
     #[test]
+    fn a_drawn_move_is_the_same_draw_as_from_the_list(pos in position_strategy(), seed: u64) {
+        // Drawing without a list takes the `k`-th move of the list's order for the same `k`.
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let drawn = pos.random_move(&mut Rng::seed_from_u64(seed));
+        let picked = (!moves.is_empty())
+            .then(|| moves[Rng::seed_from_u64(seed).below(moves.len() as u32) as usize]);
+        prop_assert_eq!(drawn, picked);
+    }
+
+    #[test]
     fn position_text_round_trips(pos in position_strategy()) {
         let text = pos.to_text();
         let back = Position::from_text(&text, pos.rules()).expect("own text parses");
