@@ -1,11 +1,13 @@
 //! Random games at full speed: the loop behind Jarmo's [`Game::playout`].
 //!
-//! Most plies of a random game are plain steps: no drop is possible, no step can return an
-//! archer and the goal-row capture restriction has nothing to forbid. Such a ply is drawn from
-//! the archers' target sets and played in place, without the hash, and only the end checks a
-//! step can trigger are made. Every other ply takes the general road ([`Position::draw_move`],
-//! then the full play and end check). Both roads draw the same move from the same random
-//! number, so a game played here is move for move the game [`playout_loop`] plays.
+//! Most plies of a random game are steps drawn from the archers' target sets: no drop is
+//! possible and the goal-row capture restriction has nothing to forbid (steps that return an
+//! archer are drawn from the same sets, with their multiplicities). Such a step is played in
+//! place, without the hash, and only the end checks a step can trigger are made. Every other
+//! ply takes the general road (the move plan's draw, then the full play and end check). Both
+//! roads draw the same move from the same random number as the move list would, so a game
+//! played here is move for move the game [`playout_loop`] plays. `random_move` uses the same
+//! draw.
 //!
 //! [`Game::playout`]: abstract_game::Game::playout
 //! [`playout_loop`]: abstract_game::playout::playout_loop
