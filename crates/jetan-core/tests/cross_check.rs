@@ -354,15 +354,15 @@ fn reference_perft_on_two_threads(preset: &str, depth: u32) -> u64 {
 }
 
 /// perft(5) of the standard rules (and so of `proposed`, which cannot differ this early),
-/// counted by the reference: about an hour in release mode, so ignored. The number in
-/// `docs/jetan.md` was first found by the fast generator.
+/// counted by the reference: about 40 minutes in release mode on two cores, so ignored. The
+/// number was first found by the fast generator.
 #[test]
 #[ignore]
 fn perft_five_standard_confirmed_by_the_reference() {
     assert_eq!(reference_perft_on_two_threads("standard", 5), 1_817_024_548);
 }
 
-/// perft(5) without escapes, counted by the reference (ignored: about a quarter of an hour).
+/// perft(5) without escapes, counted by the reference (ignored: about 4 minutes on two cores).
 #[test]
 #[ignore]
 fn perft_five_no_escape_confirmed_by_the_reference() {
