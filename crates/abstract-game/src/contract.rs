@@ -1,4 +1,4 @@
-//! Checks of the [`Game`](crate::Game) and [`TextGame`] contract, for the tests and fuzz targets of game
+//! Checks of the [`Game`] and [`TextGame`] contract, for the tests and fuzz targets of game
 //! crates. Each function panics, with a message naming the broken promise, when a position
 //! breaks the contract; they are assertions, not error handling.
 
