@@ -354,7 +354,8 @@ fn reference_perft_on_two_threads(preset: &str, depth: u32) -> u64 {
 }
 
 /// perft(5) of the standard rules (and so of `proposed`, which cannot differ this early),
-/// counted by the reference: about 40 minutes in release mode on two cores, so ignored. The
+/// counted by the reference: about 40 minutes in release mode on two cores (less on an idle
+/// machine), so ignored. The
 /// number was first found by the fast generator.
 #[test]
 #[ignore]
@@ -369,7 +370,8 @@ fn perft_five_no_escape_confirmed_by_the_reference() {
     assert_eq!(reference_perft_on_two_threads("no-escape", 5), 412_574_392);
 }
 
-/// perft(5) with revisits allowed, counted by the reference (ignored: about an hour).
+/// perft(5) with revisits allowed, counted by the reference (ignored: about 30 minutes on two
+/// cores).
 #[test]
 #[ignore]
 fn perft_five_revisit_confirmed_by_the_reference() {
