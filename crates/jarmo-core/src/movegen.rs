@@ -31,15 +31,24 @@ pub(crate) const STEP_TARGETS: [[[u32; 32]; 2]; 2] = {
     out
 };
 
+/// The movable archers of the side to move, in hole order, with their legal destinations
+/// (the no-shuttling ban applied, the goal-row capture restriction not).
+#[derive(Clone, Copy)]
+pub(crate) struct Steps {
+    /// Origins and destination sets (the first `len` entries).
+    pub(crate) origins: [u32; 5],
+    pub(crate) targets: [u32; 5],
+    pub(crate) len: usize,
+    /// Number of destinations over all archers.
+    pub(crate) n: u32,
+    /// Every destination.
+    pub(crate) reach: u32,
+}
+
 /// The legal moves of a position, in compact form.
 struct Plan {
-    /// Movable archers (at most 5) and their legal destinations (no-shuttling and goal-row
-    /// capture restriction applied).
-    from: [u8; 5],
-    targets: [u32; 5],
-    len: usize,
-    /// Number of destinations over all archers (the steps, when no step returns an archer).
-    plain: u32,
+    /// The steps, with the goal-row capture restriction applied.
+    steps: Steps,
     /// Holes where a drop is legal.
     drops: u32,
     /// Whether some step may spend a return credit (seed rule, a non-empty pool, and a credit
@@ -117,7 +126,7 @@ pub(crate) struct ArcherReturns {
 
 impl ArcherReturns {
     /// No step returns anything.
-    const NONE: ArcherReturns = ArcherReturns { spend: 0, base: 0 };
+    pub(crate) const NONE: ArcherReturns = ArcherReturns { spend: 0, base: 0 };
 
     /// The holes a step to `to` may return an archer to (empty when it returns none).
     #[inline]
@@ -177,108 +186,110 @@ impl Plan {
         }
     }
 
-    /// How many moves the archer at `from` has towards `targets`.
-    #[inline]
-    fn count_from(&self, from: u32, targets: u32) -> u32 {
-        self.spending(from, targets).count(targets)
-    }
-
     /// The number of steps and drops.
     #[inline]
     fn count(&self) -> u32 {
+        let steps = &self.steps;
         if !self.returns {
-            return self.plain + self.drops.count_ones();
+            return steps.n + self.drops.count_ones();
         }
         let mut n = self.drops.count_ones();
-        for i in 0..self.len {
-            n += self.count_from(u32::from(self.from[i]), self.targets[i]);
+        for (&from, &t) in steps.origins[..steps.len].iter().zip(&steps.targets) {
+            n += self.spending(from, t).count(t);
         }
         n
     }
 }
 
 impl Position {
+    /// The steps of the side with index `s`, which is to move, by its step targets `table`.
+    #[inline(always)]
+    pub(crate) fn steps(&self, s: usize, table: &[u32; 32]) -> Steps {
+        let own = self.archers[s].0;
+        // Archers on the enemy's first row never move again. (The side comes from `s`, which
+        // is a constant where the playout loop inlines this.)
+        let us = if s == 0 { Side::First } else { Side::Second };
+        let movable = own & !goal_row(us).0;
+        let mut origins = [0u32; 5];
+        let mut targets = [0u32; 5];
+        let mut len = 0;
+        let mut n = 0;
+        let mut reach = 0;
+        let mut rest = movable;
+        while rest != 0 && len < 5 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            let t = table[from as usize & 31] & !own;
+            origins[len] = from;
+            targets[len] = t;
+            len += 1;
+            n += t.count_ones();
+            reach |= t;
+        }
+        let shuttle = self.shuttle[s];
+        if self.rules.no_shuttling && shuttle.count >= 3 && movable >> (shuttle.to & 31) & 1 != 0 {
+            // The step back along the last one is refused.
+            let i = (movable & ((1u32 << (shuttle.to & 31)) - 1)).count_ones() as usize;
+            let ban = 1u32 << (shuttle.from & 31);
+            if i < 5 && targets[i] & ban != 0 {
+                targets[i] &= !ban;
+                n -= 1;
+                reach = targets.iter().fold(0, |all, &t| all | t);
+            }
+        }
+        Steps {
+            origins,
+            targets,
+            len,
+            n,
+            reach,
+        }
+    }
+
     /// Works out the plan of the side to move.
     #[inline(always)]
     fn plan(&self) -> Plan {
         let us = self.to_move;
         let s = us.index();
-        let own = self.archers[s].0;
-        let enemy = self.archers[1 - s].0;
-        let table = match self.rules.direction {
-            Direction::Jarmo => &TARGETS_ANY[s],
-            Direction::Jasir => &TARGETS_NO_BACKWARD[s],
-        };
-        let goal = goal_row(us).0;
-        let home = home_row(us).0;
-        let empty_home = home & !(own | enemy);
-        let shuttle = self.shuttle[s];
-        let shuttle_ban = self.rules.no_shuttling && shuttle.count >= 3;
-        let mut plan = Plan {
-            from: [0; 5],
-            targets: [0; 5],
-            len: 0,
-            plain: 0,
-            drops: 0,
-            returns: false,
-            context: ReturnContext {
-                credit_waiting: false,
-                marked: self.marked.0 & own,
-                enemy,
-                goal,
-                home,
-                empty_home,
-            },
-        };
-        // Destinations of all archers and of marked ones: a credit can only be earned by
-        // reaching the goal row marked, or by capturing there.
-        let mut reach = 0;
-        let mut marked_reach = 0;
-        // Archers on the enemy's first row never move again.
-        let mut movable = own & !goal;
-        while movable != 0 && plan.len < 5 {
-            let from = movable.trailing_zeros();
-            movable &= movable - 1;
-            let mut targets = table[from as usize] & !own;
-            if shuttle_ban && from == u32::from(shuttle.to) {
-                targets &= !(1 << shuttle.from);
-            }
-            plan.from[plan.len] = from as u8;
-            plan.targets[plan.len] = targets;
-            plan.len += 1;
-            plan.plain += targets.count_ones();
-            reach |= targets;
-            if plan.context.marked >> from & 1 != 0 {
-                marked_reach |= targets;
-            }
-        }
+        let table = &STEP_TARGETS[self.rules.direction as usize][s];
+        let mut steps = self.steps(s, table);
+        let context = ReturnContext::new(self);
+        let ReturnContext {
+            enemy,
+            goal,
+            marked,
+            ..
+        } = context;
         let pool = self.pool[s];
-        match self.rules.return_rule {
-            ReturnRule::Reserve if pool > 0 => plan.drops = empty_home,
-            ReturnRule::Seed if pool > 0 => {
-                plan.context.credit_waiting = self.credits[s] > 0;
-                plan.returns =
-                    plan.context.credit_waiting || (marked_reach | reach & enemy) & goal != 0;
-            }
-            _ => {}
-        }
-        if self.rules.goal_row_capture_restriction {
-            let off_goal = plan.drops != 0 || reach & !goal != 0;
-            if off_goal {
-                plan.plain = 0;
-                for t in &mut plan.targets[..plan.len] {
-                    *t &= !(goal & enemy);
-                    plan.plain += t.count_ones();
-                }
+        let drops = match self.rules.return_rule {
+            ReturnRule::Reserve if pool > 0 => context.empty_home,
+            _ => 0,
+        };
+        // A credit can only be earned by reaching the goal row marked, or by capturing there.
+        let returns = self.rules.return_rule == ReturnRule::Seed
+            && pool > 0
+            && (context.credit_waiting
+                || steps.reach & enemy & goal != 0
+                || marked_arrival(table, marked & !goal, self.archers[s].0, goal));
+        if self.rules.goal_row_capture_restriction && (drops != 0 || steps.reach & !goal != 0) {
+            steps.n = 0;
+            for t in &mut steps.targets[..steps.len] {
+                *t &= !(goal & enemy);
+                steps.n += t.count_ones();
             }
         }
-        plan
+        Plan {
+            steps,
+            drops,
+            returns,
+            context,
+        }
     }
 
     /// Whether the side to move has a step or a drop (anything but a pass).
     pub(crate) fn has_step_or_drop(&self) -> bool {
         let plan = self.plan();
-        plan.drops != 0 || plan.targets[..plan.len].iter().any(|&t| t != 0)
+        plan.drops != 0 || plan.steps.targets[..plan.steps.len].iter().any(|&t| t != 0)
     }
 
     /// Calls `f` with every legal move, in a fixed order: steps by origin then destination
@@ -290,9 +301,8 @@ impl Position {
         }
         let plan = self.plan();
         let mut any = plan.drops != 0;
-        for i in 0..plan.len {
-            let from = u32::from(plan.from[i]);
-            let targets = plan.targets[i];
+        let steps = &plan.steps;
+        for (&from, &targets) in steps.origins[..steps.len].iter().zip(&steps.targets) {
             any |= targets != 0;
             let returns = plan.spending(from, targets);
             for to in Bitboard32(targets) {
@@ -392,23 +402,8 @@ impl Position {
                         || reach & enemy & goal != 0
                         || marked_arrival(table, self.marked.0 & movable, own, goal)) =>
             {
-                if restricted {
-                    return self.plan().count();
-                }
                 // Some steps return an archer: count archer by archer.
-                let context = ReturnContext::new(self);
-                let mut n = 0;
-                let mut rest = movable;
-                while rest != 0 {
-                    let from = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    let mut t = table[from as usize & 31] & !own;
-                    if ban && from == u32::from(shuttle.to) {
-                        t &= !(1 << (shuttle.from & 31));
-                    }
-                    n += context.of_archer(from, t).count(t);
-                }
-                return n;
+                return self.plan().count();
             }
             ReturnRule::Reserve if pool > 0 => (home_row(us).0 & !(own | enemy)).count_ones(),
             _ => 0,
@@ -453,51 +448,64 @@ impl Position {
     /// [`draw_move`](Self::draw_move) from the plan, for any position of an unfinished game.
     pub(crate) fn draw_planned(&self, rng: &mut Rng) -> Option<Move> {
         let plan = self.plan();
-        if !plan.returns {
-            let n = plan.plain + plan.drops.count_ones();
-            if n == 0 {
-                return (self.rules.blocked == Blocked::Pass).then_some(Move::Pass);
-            }
-            let mut k = rng.below(n);
-            for i in 0..plan.len {
-                let c = plan.targets[i].count_ones();
-                if k < c {
-                    let to = nth_bit(plan.targets[i], k);
-                    return Some(Move::step(
-                        Hole::from_bit(u32::from(plan.from[i])),
-                        Hole::from_bit(to),
-                    ));
-                }
-                k -= c;
-            }
-            return Some(Move::Drop(Hole::from_bit(nth_bit(plan.drops, k))));
-        }
-        let mut counts = [0u32; 5];
-        let mut n = plan.drops.count_ones();
-        for (i, count) in counts.iter_mut().enumerate().take(plan.len) {
-            *count = plan.count_from(u32::from(plan.from[i]), plan.targets[i]);
-            n += *count;
-        }
-        if n == 0 {
-            return (self.rules.blocked == Blocked::Pass).then_some(Move::Pass);
-        }
-        let mut k = rng.below(n);
-        for (i, &count) in counts.iter().enumerate().take(plan.len) {
-            if k >= count {
-                k -= count;
-                continue;
-            }
-            let from = u32::from(plan.from[i]);
-            let targets = plan.targets[i];
-            let (to, back) = plan.spending(from, targets).nth(targets, k);
-            return Some(Move::Step {
+        match draw_among(
+            rng,
+            &plan.steps,
+            |from, t| plan.spending(from, t),
+            plan.drops,
+        ) {
+            Some(Drawn::Step { from, to, back }) => Some(Move::Step {
                 from: Hole::from_bit(from),
                 to: Hole::from_bit(to),
                 return_to: back.map(Hole::from_bit),
-            });
+            }),
+            Some(Drawn::Drop(hole)) => Some(Move::Drop(Hole::from_bit(hole))),
+            None => (self.rules.blocked == Blocked::Pass).then_some(Move::Pass),
         }
-        Some(Move::Drop(Hole::from_bit(nth_bit(plan.drops, k))))
     }
+}
+
+/// A move drawn by [`draw_among`].
+pub(crate) enum Drawn {
+    /// A step, with the hole an archer returns to, if any.
+    Step {
+        from: u32,
+        to: u32,
+        back: Option<u32>,
+    },
+    /// A drop onto a hole.
+    Drop(u32),
+}
+
+/// Draws uniformly among the moves of `steps` (each archer's returns as `returns_of` gives
+/// them for its origin and destinations) and then the drops onto `drops`: the `k`-th move of
+/// [`Position::for_each_move`]'s order for a uniform `k`. `None` when there is none.
+#[inline(always)]
+pub(crate) fn draw_among(
+    rng: &mut Rng,
+    steps: &Steps,
+    returns_of: impl Fn(u32, u32) -> ArcherReturns,
+    drops: u32,
+) -> Option<Drawn> {
+    let origins = &steps.origins[..steps.len];
+    let mut counts = [0u32; 5];
+    let mut n = drops.count_ones();
+    for ((count, &from), &t) in counts.iter_mut().zip(origins).zip(&steps.targets) {
+        *count = returns_of(from, t).count(t);
+        n += *count;
+    }
+    if n == 0 {
+        return None;
+    }
+    let mut k = rng.below(n);
+    for ((&count, &from), &t) in counts.iter().zip(origins).zip(&steps.targets) {
+        if k < count {
+            let (to, back) = returns_of(from, t).nth(t, k);
+            return Some(Drawn::Step { from, to, back });
+        }
+        k -= count;
+    }
+    Some(Drawn::Drop(nth_bit(drops, k)))
 }
 
 /// Whether one of the `marked` archers has a step (by `table`) to a hole of `goal` not held by
@@ -521,4 +529,25 @@ pub(crate) fn nth_bit(mut bits: u32, k: u32) -> u32 {
         bits &= bits - 1;
     }
     bits.trailing_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padded_tables_match_the_board_tables() {
+        for side in Side::BOTH {
+            let s = side.index();
+            let [jarmo, jasir] = STEP_TARGETS;
+            assert_eq!(jarmo[s][..25], TARGETS_ANY[s]);
+            assert_eq!(jasir[s][..25], TARGETS_NO_BACKWARD[s]);
+            assert!(
+                jarmo[s][25..]
+                    .iter()
+                    .chain(&jasir[s][25..])
+                    .all(|&t| t == 0)
+            );
+        }
+    }
 }

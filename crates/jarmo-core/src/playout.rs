@@ -15,8 +15,10 @@
 use abstract_game::playout::{PlayoutResult, Rng};
 use abstract_game::{Outcome, Side};
 
-use crate::board::ROWS;
-use crate::movegen::{ReturnContext, STEP_TARGETS, marked_arrival, nth_bit};
+use crate::board::goal_row;
+use crate::movegen::{
+    Drawn, ReturnContext, STEP_TARGETS, Steps, draw_among, marked_arrival, nth_bit,
+};
 use crate::position::Position;
 use crate::rules::{Blocked, ReturnRule};
 
@@ -30,9 +32,6 @@ pub(crate) struct DrawnStep {
     /// Whether steps of this ply could return an archer (seed rule) at all.
     pub(crate) returns: bool,
 }
-
-/// The goal row (the enemy's first row) of each side, by side index.
-const GOAL: [u32; 2] = [ROWS[4].0, ROWS[0].0];
 
 impl Position {
     /// Plays uniformly random moves from here until the game ends or `max_plies` moves have
@@ -75,43 +74,16 @@ impl Position {
         table: &[u32; 32],
     ) -> Option<DrawnStep> {
         let rules = self.rules;
+        let us = if S == 0 { Side::First } else { Side::Second };
         let own = self.archers[S].0;
         let enemy = self.archers[1 - S].0;
-        let goal = GOAL[S];
-        let shuttle = self.shuttle[S];
-        let mut origins = [0u32; 5];
-        let mut targets = [0u32; 5];
-        let mut len = 0;
-        let mut n = 0;
-        let mut reach = 0;
-        // Archers on the goal row never move again.
-        let movable = own & !goal;
-        let mut rest = movable;
-        while rest != 0 && len < 5 {
-            let from = rest.trailing_zeros();
-            rest &= rest - 1;
-            let t = table[from as usize & 31] & !own;
-            origins[len] = from;
-            targets[len] = t;
-            len += 1;
-            n += t.count_ones();
-            reach |= t;
-        }
-        if rules.no_shuttling && shuttle.count >= 3 && movable >> (shuttle.to & 31) & 1 != 0 {
-            // The step back along the last one is refused. (`reach` keeps its destination:
-            // it only sends plies down the general road, which applies the ban itself.)
-            let i = (movable & ((1u32 << (shuttle.to & 31)) - 1)).count_ones() as usize;
-            let ban = 1u32 << (shuttle.from & 31);
-            if i < 5 && targets[i] & ban != 0 {
-                targets[i] &= !ban;
-                n -= 1;
-            }
-        }
+        let goal = goal_row(us).0;
+        let steps = self.steps(S, table);
         let pool = self.pool[S];
-        let general = n == 0
+        let general = steps.n == 0
             // Drops are possible.
             || (rules.return_rule == ReturnRule::Reserve && pool > 0)
-            || (rules.goal_row_capture_restriction && reach & enemy & goal != 0);
+            || (rules.goal_row_capture_restriction && steps.reach & enemy & goal != 0);
         if general {
             return None;
         }
@@ -119,25 +91,41 @@ impl Position {
         let returns = rules.return_rule == ReturnRule::Seed
             && pool > 0
             && (self.credits[S] > 0
-                || reach & enemy & goal != 0
-                || marked_arrival(table, self.marked.0 & movable, own, goal));
-        let (from, to, back) = if returns {
-            self.returning_step(rng, &origins[..len], &targets[..len])
-        } else {
-            let mut k = rng.below(n);
+                || steps.reach & enemy & goal != 0
+                || marked_arrival(table, self.marked.0 & own & !goal, own, goal));
+        if !returns {
+            // Every step is one move: pick by set sizes alone (the hot path of playouts).
+            let mut k = rng.below(steps.n);
             let mut i = 0;
-            while i < 4 && k >= targets[i].count_ones() {
-                k -= targets[i].count_ones();
+            while i < 4 && k >= steps.targets[i].count_ones() {
+                k -= steps.targets[i].count_ones();
                 i += 1;
             }
-            (origins[i], nth_bit(targets[i], k), None)
-        };
+            return Some(DrawnStep {
+                from: steps.origins[i],
+                to: nth_bit(steps.targets[i], k),
+                back: None,
+                returns,
+            });
+        }
+        let (from, to, back) = self.returning_step(rng, steps);
         Some(DrawnStep {
             from,
             to,
             back,
             returns,
         })
+    }
+
+    /// The step drawn among `steps` when some of them return an archer (kept out of line, and
+    /// given a copy, so that the plain draw, the hot path, keeps its steps in registers).
+    #[inline(never)]
+    fn returning_step(&self, rng: &mut Rng, steps: Steps) -> (u32, u32, Option<u32>) {
+        let context = ReturnContext::new(self);
+        match draw_among(rng, &steps, |from, t| context.of_archer(from, t), 0) {
+            Some(Drawn::Step { from, to, back }) => (from, to, back),
+            _ => unreachable!("steps exist and no drop is possible"),
+        }
     }
 
     /// Plays one uniformly random move for the side with index `S`, which is to move, using
@@ -172,7 +160,7 @@ impl Position {
         let us = if S == 0 { Side::First } else { Side::Second };
         let own = self.archers[S].0;
         let enemy = self.archers[1 - S].0;
-        let goal = GOAL[S];
+        let goal = goal_row(us).0;
         let marked = self.marked.0 & own;
         let (from_bit, to_bit) = (1u32 << (from & 31), 1u32 << (to & 31));
         let mut own = own ^ from_bit ^ to_bit;
@@ -188,7 +176,8 @@ impl Position {
             self.marked.0 = self.marked.0 & !from_bit | to_bit;
             // The capture may have taken the enemy's last archer off its goal row.
             let them = 1 - S;
-            ended = self.archers[them].0 & !GOAL[them] == 0 && (!reserve || self.pool[them] == 0);
+            ended =
+                self.archers[them].0 & !goal_row(!us).0 == 0 && (!reserve || self.pool[them] == 0);
         } else if marked & from_bit != 0 {
             self.marked.0 ^= from_bit | to_bit;
         }
@@ -210,66 +199,5 @@ impl Position {
             self.outcome = Some(Outcome::by_scores(self.scores()));
         }
         true
-    }
-}
-
-impl Position {
-    /// A uniformly drawn step of the side to move when some steps return an archer (seed rule,
-    /// an archer in the pool, no drop and no goal-row restriction in play): the `k`-th move of
-    /// [`for_each_move`](Self::for_each_move)'s order for a uniform `k`. `origins` and
-    /// `targets` are the movable archers and their legal destinations, in hole order. Returns
-    /// the step's origin, destination and return hole, if any.
-    #[inline(never)]
-    fn returning_step(
-        &self,
-        rng: &mut Rng,
-        origins: &[u32],
-        targets: &[u32],
-    ) -> (u32, u32, Option<u32>) {
-        let context = ReturnContext::new(self);
-        let mut counts = [0u32; 5];
-        let mut n = 0;
-        for ((count, &from), &t) in counts.iter_mut().zip(origins).zip(targets) {
-            *count = context.of_archer(from, t).count(t);
-            n += *count;
-        }
-        let mut k = rng.below(n);
-        for ((&count, &from), &t) in counts.iter().zip(origins).zip(targets) {
-            if k < count {
-                let (to, back) = context.of_archer(from, t).nth(t, k);
-                return (from, to, back);
-            }
-            k -= count;
-        }
-        unreachable!("the counts cover every move")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn padded_tables_match_the_board_tables() {
-        for side in Side::BOTH {
-            let s = side.index();
-            let [jarmo, jasir] = STEP_TARGETS;
-            assert_eq!(jarmo[s][..25], crate::board::TARGETS_ANY[s]);
-            assert_eq!(jasir[s][..25], crate::board::TARGETS_NO_BACKWARD[s]);
-            assert!(
-                jarmo[s][25..]
-                    .iter()
-                    .chain(&jasir[s][25..])
-                    .all(|&t| t == 0)
-            );
-        }
-        assert_eq!(
-            GOAL[Side::First.index()],
-            crate::board::goal_row(Side::First).0
-        );
-        assert_eq!(
-            GOAL[Side::Second.index()],
-            crate::board::goal_row(Side::Second).0
-        );
     }
 }
