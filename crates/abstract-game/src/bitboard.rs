@@ -111,6 +111,22 @@ macro_rules! bitboard {
                 if self.0 == 0 { None } else { Some(self.0.trailing_zeros()) }
             }
 
+            /// The `k`-th cell, counting from 0 lowest first, or `None` when the set has no
+            /// more than `k` cells.
+            #[inline]
+            pub const fn nth(self, k: u32) -> Option<u32> {
+                if k >= self.0.count_ones() {
+                    return None;
+                }
+                let mut rest = self.0;
+                let mut i = 0;
+                while i < k {
+                    rest &= rest - 1;
+                    i += 1;
+                }
+                Some(rest.trailing_zeros())
+            }
+
             /// Removes and returns the lowest cell.
             #[inline]
             pub fn pop_first(&mut self) -> Option<u32> {
@@ -214,12 +230,201 @@ bitboard!(
     Bitboard128, Bitboard128Iter, u128, 128
 );
 
+/// Defines a set of a game's cells on top of one of the bitboards of this module, so that the set
+/// takes and yields the game's cell type rather than bare bit numbers.
+///
+/// The cell type needs `const fn index(self) -> usize` and a `const fn` from a bit number that
+/// is below the board size to the cell (named after `from_bit =`). The set gets `const fn`
+/// constructors and queries, set operators, and an iterator over its cells, lowest first.
+///
+/// ```
+/// use abstract_game::bitboard::Bitboard32;
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// pub struct Cell(u8);
+/// impl Cell {
+///     pub const fn index(self) -> usize { self.0 as usize }
+///     const fn from_bit(bit: u32) -> Cell { Cell(bit as u8) }
+/// }
+///
+/// abstract_game::cell_set! {
+///     /// A set of cells.
+///     pub struct Cells(Bitboard32) of Cell, from_bit = Cell::from_bit, iter = CellsIter;
+/// }
+///
+/// let set = Cells::EMPTY.with(Cell(3)).with(Cell(9));
+/// assert!(set.contains(Cell(9)));
+/// assert_eq!(set.iter().collect::<Vec<_>>(), [Cell(3), Cell(9)]);
+/// assert_eq!(set.nth(1), Some(Cell(9)));
+/// ```
+#[macro_export]
+macro_rules! cell_set {
+    ($(#[$doc:meta])* $vis:vis struct $name:ident($bits:ident) of $cell:ty,
+        from_bit = $from_bit:path, iter = $iter:ident;) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        $vis struct $name($crate::bitboard::$bits);
+
+        impl $name {
+            /// The empty set.
+            pub const EMPTY: $name = $name($crate::bitboard::$bits::EMPTY);
+
+            /// The set of the cells whose bits are set in `bits`; the caller keeps every bit
+            /// below the board size.
+            #[inline]
+            pub const fn from_bitboard(bits: $crate::bitboard::$bits) -> $name {
+                $name(bits)
+            }
+
+            /// The set as a bitboard, bit `i` for the cell of index `i`.
+            #[inline]
+            pub const fn bitboard(self) -> $crate::bitboard::$bits {
+                self.0
+            }
+
+            /// The set holding only `cell`.
+            #[inline]
+            pub const fn single(cell: $cell) -> $name {
+                $name($crate::bitboard::$bits::from_index(cell.index() as u32))
+            }
+
+            /// Whether `cell` is in the set.
+            #[inline]
+            pub const fn contains(self, cell: $cell) -> bool {
+                self.0.contains(cell.index() as u32)
+            }
+
+            /// The set with `cell` added.
+            #[inline]
+            pub const fn with(self, cell: $cell) -> $name {
+                $name(self.0.with(cell.index() as u32))
+            }
+
+            /// The set with `cell` removed.
+            #[inline]
+            pub const fn without(self, cell: $cell) -> $name {
+                $name(self.0.without(cell.index() as u32))
+            }
+
+            /// The cells in either set.
+            #[inline]
+            pub const fn union(self, other: $name) -> $name {
+                $name(self.0.union(other.0))
+            }
+
+            /// The cells in both sets.
+            #[inline]
+            pub const fn intersect(self, other: $name) -> $name {
+                $name(self.0.intersect(other.0))
+            }
+
+            /// The cells of `self` not in `other`.
+            #[inline]
+            pub const fn minus(self, other: $name) -> $name {
+                $name(self.0.minus(other.0))
+            }
+
+            /// Whether the set is empty.
+            #[inline]
+            pub const fn is_empty(self) -> bool {
+                self.0.is_empty()
+            }
+
+            /// The number of cells.
+            #[inline]
+            pub const fn count(self) -> u32 {
+                self.0.count()
+            }
+
+            /// The lowest cell, if any.
+            #[inline]
+            pub const fn first(self) -> Option<$cell> {
+                match self.0.first() {
+                    Some(bit) => Some($from_bit(bit)),
+                    None => None,
+                }
+            }
+
+            /// The `k`-th cell, lowest first, if the set has more than `k` cells.
+            #[inline]
+            pub const fn nth(self, k: u32) -> Option<$cell> {
+                match self.0.nth(k) {
+                    Some(bit) => Some($from_bit(bit)),
+                    None => None,
+                }
+            }
+
+            /// The cells, lowest first.
+            #[inline]
+            pub fn iter(self) -> $iter {
+                $iter(self.0.into_iter())
+            }
+        }
+
+        impl core::ops::BitOr for $name {
+            type Output = $name;
+            #[inline]
+            fn bitor(self, rhs: $name) -> $name {
+                self.union(rhs)
+            }
+        }
+
+        impl core::ops::BitAnd for $name {
+            type Output = $name;
+            #[inline]
+            fn bitand(self, rhs: $name) -> $name {
+                self.intersect(rhs)
+            }
+        }
+
+        impl IntoIterator for $name {
+            type Item = $cell;
+            type IntoIter = $iter;
+            #[inline]
+            fn into_iter(self) -> $iter {
+                self.iter()
+            }
+        }
+
+        impl FromIterator<$cell> for $name {
+            fn from_iter<I: IntoIterator<Item = $cell>>(cells: I) -> $name {
+                cells.into_iter().fold($name::EMPTY, $name::with)
+            }
+        }
+
+        #[doc = concat!("The cells of a [`", stringify!($name), "`], lowest first.")]
+        #[derive(Clone, Debug)]
+        $vis struct $iter(<$crate::bitboard::$bits as IntoIterator>::IntoIter);
+
+        impl Iterator for $iter {
+            type Item = $cell;
+            #[inline]
+            fn next(&mut self) -> Option<$cell> {
+                self.0.next().map(|bit| $from_bit(bit))
+            }
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                self.0.size_hint()
+            }
+        }
+
+        impl ExactSizeIterator for $iter {}
+        impl core::iter::FusedIterator for $iter {}
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
 
     proptest! {
+        #[test]
+        fn nth_walks_the_iteration(bits: u64, k in 0u32..70) {
+            let b = Bitboard64(bits);
+            prop_assert_eq!(b.nth(k), b.into_iter().nth(k as usize));
+        }
+
         #[test]
         fn iteration_matches_membership(bits: u128) {
             let b = Bitboard128(bits);

@@ -1,8 +1,9 @@
 //! The traits every game implements.
 
-use core::fmt::Debug;
+use core::fmt::{self, Debug};
 use core::hash::Hash;
 use core::ops::Deref;
+use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 
@@ -165,14 +166,47 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// The Zobrist hash computed from the whole position; equals [`zobrist`](Game::zobrist).
     fn zobrist_from_scratch(&self) -> u64;
+
+    /// The name of `side` in this game, from [`SIDE_NAMES`](Game::SIDE_NAMES).
+    fn side_name(side: Side) -> &'static str {
+        Self::SIDE_NAMES[side.index()]
+    }
+
+    /// How `outcome` reads in this game: `"Black wins"`, `"White wins 6-3"`, `"draw"`.
+    fn describe(outcome: Outcome) -> crate::OutcomeText {
+        outcome.named(Self::SIDE_NAMES)
+    }
 }
 
-/// Text forms of moves and positions.
+/// Text forms of moves and positions, and the raw [`Setup`](TextGame::Setup) behind them.
+///
+/// The position text is the `Display`/`FromStr` form of the game's setup: a raw, unchecked
+/// position that [`from_setup`](TextGame::from_setup) validates. [`to_text`](TextGame::to_text)
+/// and [`from_text`](TextGame::from_text) are built on those two steps, so a game implements
+/// the text once, on its setup.
 pub trait TextGame: Game {
-    /// Why a move text was refused.
-    type MoveError: std::error::Error + Send + Sync + 'static;
-    /// Why a position text was refused.
-    type PositionError: std::error::Error + Send + Sync + 'static;
+    /// Every fact of a position, not yet checked; its `Display` and `FromStr` are the
+    /// position text.
+    type Setup: Clone
+        + Eq
+        + Debug
+        + fmt::Display
+        + FromStr<Err = Self::TextError>
+        + Send
+        + Sync
+        + 'static;
+    /// Why a setup is not a legal position.
+    type SetupError: std::error::Error + Clone + Send + Sync + 'static;
+    /// Why a move text was refused, or a move is illegal here.
+    type MoveError: std::error::Error + Clone + Send + Sync + 'static;
+    /// Why a position text was refused: its syntax, or (through `From`) an impossible setup.
+    type TextError: std::error::Error + Clone + From<Self::SetupError> + Send + Sync + 'static;
+
+    /// The raw setup of this position; [`from_setup`](TextGame::from_setup) gives it back.
+    fn to_setup(&self) -> Self::Setup;
+
+    /// Validates `setup` into a position played under `rules`.
+    fn from_setup(setup: Self::Setup, rules: Self::Rules) -> Result<Self, Self::SetupError>;
 
     /// Parses a move in the context of this position. Only a legal move parses.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
@@ -180,14 +214,23 @@ pub trait TextGame: Game {
     /// The canonical notation of `mv`, a legal move of this position.
     fn move_to_string(&self, mv: Self::Move) -> String;
 
-    /// The position text: every fact that changes the legal moves or the outcome.
-    fn to_text(&self) -> String;
-
-    /// Parses and validates a position text under `rules`.
-    fn from_text(text: &str, rules: Self::Rules) -> Result<Self, Self::PositionError>;
-
     /// A multi-line text diagram of the board for people.
     fn diagram(&self) -> String;
+
+    /// The position text: every fact that changes the legal moves or the outcome. It is the
+    /// setup's `Display`.
+    fn to_text(&self) -> String {
+        self.to_setup().to_string()
+    }
+
+    /// Parses a position text into a setup and validates it under `rules`.
+    fn from_text(text: &str, rules: Self::Rules) -> Result<Self, Self::TextError> {
+        let setup = match text.parse::<Self::Setup>() {
+            Ok(setup) => setup,
+            Err(e) => return Err(e),
+        };
+        Self::from_setup(setup, rules).map_err(Self::TextError::from)
+    }
 
     /// Parses and plays a whitespace-separated list of moves, stopping at the first bad one.
     /// On error the position holds the moves played before it; the error carries the 0-based

@@ -10,7 +10,10 @@
 //!   built by `const fn`;
 //! * fixed-width [bitboards](bitboard) and [Zobrist keys](zobrist);
 //! * [`Side`], [`Outcome`] and [`Scores`];
-//! * [`contract`] checks that game crates run in their tests and fuzz targets.
+//! * [`contract`] checks that game crates run in their tests and fuzz targets, and (with the
+//!   `testing` feature) the `testing` module: the same checks as a proptest suite;
+//! * (with the `serde` feature) the `serde_text` module: positions stored as rules and text,
+//!   validated when read.
 //!
 //! It does no I/O.
 //!
@@ -76,7 +79,15 @@ pub mod perft;
 pub mod playout;
 mod side;
 pub mod square;
+#[cfg(feature = "serde")]
+pub mod serde_text;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod zobrist;
 
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
+
 pub use game::{Game, MoveList, PlayError, Rules, TextGame};
-pub use side::{Outcome, Scores, Side};
+pub use side::{BySide, Outcome, OutcomeText, Scores, Side};

@@ -146,6 +146,98 @@ impl fmt::Display for Outcome {
     }
 }
 
+impl Outcome {
+    /// This outcome in words, with the game's side names (see
+    /// [`Game::SIDE_NAMES`](crate::Game::SIDE_NAMES)): `Black wins`, `White wins 6-3` (the
+    /// winner's points first), `draw` or `draw 4-4`.
+    pub const fn named(self, names: [&'static str; 2]) -> OutcomeText {
+        OutcomeText {
+            outcome: self,
+            names,
+        }
+    }
+}
+
+/// An [`Outcome`] with the side names to write it, from [`Outcome::named`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutcomeText {
+    outcome: Outcome,
+    names: [&'static str; 2],
+}
+
+impl fmt::Display for OutcomeText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let winner = self.outcome.winner;
+        match winner {
+            Some(side) => write!(f, "{} wins", self.names[side.index()])?,
+            None => f.write_str("draw")?,
+        }
+        if let Some(Scores(points)) = self.outcome.scores {
+            let lead = winner.unwrap_or(Side::First).index();
+            write!(f, " {}-{}", points[lead], points[1 - lead])?;
+        }
+        Ok(())
+    }
+}
+
+/// One value for each side, indexed by [`Side`].
+///
+/// ```
+/// use abstract_game::{BySide, Side};
+/// let mut reserve = BySide::new(3, 5);
+/// reserve[Side::Second] -= 1;
+/// assert_eq!(reserve, BySide::new(3, 4));
+/// assert_eq!(reserve.map(|n| n * 2)[Side::First], 6);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BySide<T>(pub [T; 2]);
+
+impl<T> BySide<T> {
+    /// The values of the first and the second side.
+    pub const fn new(first: T, second: T) -> BySide<T> {
+        BySide([first, second])
+    }
+
+    /// The value of each side computed from the side.
+    pub fn from_fn(mut f: impl FnMut(Side) -> T) -> BySide<T> {
+        BySide([f(Side::First), f(Side::Second)])
+    }
+
+    /// Each value transformed by `f`.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> BySide<U> {
+        BySide(self.0.map(f))
+    }
+
+    /// The sides with their values, the first side first.
+    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
+        Side::BOTH.into_iter().zip(self.0.iter())
+    }
+}
+
+impl<T: Copy> BySide<T> {
+    /// The value of `side` (a `const` form of indexing).
+    #[inline]
+    pub const fn get(&self, side: Side) -> T {
+        self.0[side.index()]
+    }
+}
+
+impl<T> Index<Side> for BySide<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, side: Side) -> &T {
+        &self.0[side.index()]
+    }
+}
+
+impl<T> IndexMut<Side> for BySide<T> {
+    #[inline]
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        &mut self.0[side.index()]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +260,28 @@ mod tests {
             Outcome::by_scores(Scores::new(4, 1)).to_string(),
             "first wins (4-1)"
         );
+    }
+
+    #[test]
+    fn outcomes_read_with_the_side_names() {
+        let names = ["Black", "White"];
+        assert_eq!(Outcome::win(Side::First).named(names).to_string(), "Black wins");
+        assert_eq!(Outcome::DRAW.named(names).to_string(), "draw");
+        let white = Outcome::by_scores(Scores::new(3, 6));
+        assert_eq!(white.named(names).to_string(), "White wins 6-3");
+        let black = Outcome::by_scores(Scores::new(5, 2));
+        assert_eq!(black.named(names).to_string(), "Black wins 5-2");
+        let even = Outcome::by_scores(Scores::new(4, 4));
+        assert_eq!(even.named(names).to_string(), "draw 4-4");
+    }
+
+    #[test]
+    fn by_side_indexes_by_side() {
+        let mut b = BySide::from_fn(|s| s.index() * 10);
+        assert_eq!(b[Side::Second], 10);
+        b[Side::First] = 7;
+        assert_eq!(b.get(Side::First), 7);
+        let pairs: Vec<_> = b.iter().map(|(s, &v)| (s, v)).collect();
+        assert_eq!(pairs, [(Side::First, 7), (Side::Second, 10)]);
     }
 }

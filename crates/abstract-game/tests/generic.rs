@@ -64,7 +64,9 @@ impl Game for Nim {
         usize::from(self.heaps[0].min(3) + self.heaps[1].min(3))
     }
     fn play_unchecked(&mut self, (heap, take): (u8, u8)) {
-        self.heaps[heap as usize] -= take;
+        // Never panics, even on an illegal move.
+        let heap = &mut self.heaps[usize::from(heap & 1)];
+        *heap = heap.saturating_sub(take);
         self.to_move = !self.to_move;
     }
     fn outcome(&self) -> Option<Outcome> {
@@ -134,15 +136,71 @@ fn playouts_are_reproducible_and_independent_of_threads() {
     assert_eq!((game.plies, game.outcome), (1, None));
 }
 
-/// Why a Nim text was refused.
-#[derive(Debug, thiserror::Error)]
+/// Why a Nim text or setup was refused.
+#[derive(Clone, Debug, thiserror::Error)]
 #[error("not a Nim text: {0:?}")]
 struct NimTextError(String);
 
-impl abstract_game::TextGame for Nim {
-    type MoveError = NimTextError;
-    type PositionError = NimTextError;
+/// A raw Nim position: the two heaps and the side to move, written `"<heap> <heap> <side>"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct NimSetup {
+    heaps: [u8; 2],
+    to_move: Side,
+}
 
+impl core::fmt::Display for NimSetup {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let [a, b] = self.heaps;
+        write!(f, "{a} {b} {}", self.to_move.index())
+    }
+}
+
+impl core::str::FromStr for NimSetup {
+    type Err = NimTextError;
+    fn from_str(text: &str) -> Result<NimSetup, NimTextError> {
+        let bad = || NimTextError(text.to_string());
+        let fields: Vec<u8> = text
+            .split(' ')
+            .map(|f| f.parse().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        match fields[..] {
+            [a, b, side @ (0 | 1)] => Ok(NimSetup {
+                heaps: [a, b],
+                to_move: Side::from_index(side.into()),
+            }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl core::fmt::Display for Nim {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&abstract_game::TextGame::to_text(self))
+    }
+}
+
+impl abstract_game::TextGame for Nim {
+    type Setup = NimSetup;
+    type SetupError = NimTextError;
+    type MoveError = NimTextError;
+    type TextError = NimTextError;
+
+    fn to_setup(&self) -> NimSetup {
+        NimSetup {
+            heaps: self.heaps,
+            to_move: self.to_move,
+        }
+    }
+    fn from_setup(setup: NimSetup, rules: NimRules) -> Result<Nim, NimTextError> {
+        if setup.heaps.iter().any(|&h| h > 99) {
+            return Err(NimTextError(setup.to_string()));
+        }
+        Ok(Nim {
+            heaps: setup.heaps,
+            to_move: setup.to_move,
+            rules,
+        })
+    }
     fn parse_move(&self, text: &str) -> Result<(u8, u8), NimTextError> {
         let bad = || NimTextError(text.to_string());
         let (heap, take) = text.split_once(':').ok_or_else(bad)?;
@@ -159,31 +217,40 @@ impl abstract_game::TextGame for Nim {
     fn move_to_string(&self, (heap, take): (u8, u8)) -> String {
         format!("{heap}:{take}")
     }
-    fn to_text(&self) -> String {
-        format!(
-            "{} {} {}",
-            self.heaps[0],
-            self.heaps[1],
-            self.to_move.index()
-        )
-    }
-    fn from_text(text: &str, rules: NimRules) -> Result<Nim, NimTextError> {
-        let bad = || NimTextError(text.to_string());
-        let fields: Vec<u8> = text
-            .split(' ')
-            .map(|f| f.parse().map_err(|_| bad()))
-            .collect::<Result<_, _>>()?;
-        match fields[..] {
-            [a, b, side @ (0 | 1)] => Ok(Nim {
-                heaps: [a, b],
-                to_move: Side::from_index(side.into()),
-                rules,
-            }),
-            _ => Err(bad()),
-        }
-    }
     fn diagram(&self) -> String {
         self.to_text()
+    }
+}
+
+#[test]
+fn position_text_is_the_setup_text_validated() {
+    use abstract_game::TextGame;
+    let pos = Nim::from_text("3 4 1", NimRules::default()).unwrap();
+    assert_eq!((pos.heaps, pos.to_move), ([3, 4], Side::Second));
+    assert_eq!(pos.to_text(), "3 4 1");
+    // Syntax errors come from the setup's FromStr, impossible setups from from_setup.
+    assert!(Nim::from_text("3 4 2", NimRules::default()).is_err());
+    assert!(Nim::from_text("3 200 0", NimRules::default()).is_err());
+    assert_eq!(Nim::side_name(Side::Second), "Second");
+    let done = Nim { heaps: [0, 0], ..pos };
+    assert_eq!(Nim::describe(done.outcome().unwrap()).to_string(), "First wins");
+}
+
+#[cfg(feature = "testing")]
+mod suite {
+    use super::*;
+    use abstract_game::testing::proptest::prelude::*;
+
+    fn rules() -> impl Strategy<Value = NimRules> {
+        prop_oneof![Just(NimRules { heap: 5 }), Just(NimRules { heap: 9 })]
+    }
+
+    abstract_game::game_properties! {
+        game: Nim,
+        rules: rules(),
+        moves: (0u8..3, 0u8..5),
+        max_plies: 20,
+        cases: 32,
     }
 }
 
@@ -222,63 +289,84 @@ fn fuzz_bytes_pick_a_preset_and_split_position_from_moves() {
     assert_eq!(picked, [(0, 5), (1, 9), (3, 9), (2, 5)]);
 }
 
+/// Nim with a bulk count one too high.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Miscounting(Nim);
+impl Game for Miscounting {
+    type Move = (u8, u8);
+    type Rules = NimRules;
+    type MoveList = ArrayVec<(u8, u8), 6>;
+    const NAME: &'static str = "bad";
+    const SIDE_NAMES: [&'static str; 2] = Nim::SIDE_NAMES;
+    fn new(rules: NimRules) -> Self {
+        Miscounting(Nim::new(rules))
+    }
+    fn rules(&self) -> NimRules {
+        self.0.rules
+    }
+    fn side_to_move(&self) -> Side {
+        self.0.to_move
+    }
+    fn legal_moves(&self, moves: &mut Self::MoveList) {
+        self.0.legal_moves(moves)
+    }
+    fn count_legal_moves(&self) -> usize {
+        self.0.count_legal_moves() + 1
+    }
+    fn play_unchecked(&mut self, mv: (u8, u8)) {
+        self.0.play_unchecked(mv)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn zobrist(&self) -> u64 {
+        self.0.zobrist()
+    }
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.0.zobrist_from_scratch()
+    }
+}
+impl core::fmt::Display for Miscounting {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+impl abstract_game::TextGame for Miscounting {
+    type Setup = NimSetup;
+    type SetupError = NimTextError;
+    type MoveError = NimTextError;
+    type TextError = NimTextError;
+    fn to_setup(&self) -> NimSetup {
+        self.0.to_setup()
+    }
+    fn from_setup(setup: NimSetup, rules: NimRules) -> Result<Self, NimTextError> {
+        Nim::from_setup(setup, rules).map(Miscounting)
+    }
+    fn parse_move(&self, text: &str) -> Result<(u8, u8), NimTextError> {
+        self.0.parse_move(text)
+    }
+    fn move_to_string(&self, mv: (u8, u8)) -> String {
+        self.0.move_to_string(mv)
+    }
+    fn diagram(&self) -> String {
+        self.0.diagram()
+    }
+}
+
 #[test]
 #[should_panic(expected = "bulk count differs")]
 fn the_contract_checks_catch_a_wrong_bulk_count() {
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    struct Miscounting(Nim);
-    impl Game for Miscounting {
-        type Move = (u8, u8);
-        type Rules = NimRules;
-        type MoveList = ArrayVec<(u8, u8), 6>;
-        const NAME: &'static str = "bad";
-        const SIDE_NAMES: [&'static str; 2] = Nim::SIDE_NAMES;
-        fn new(rules: NimRules) -> Self {
-            Miscounting(Nim::new(rules))
-        }
-        fn rules(&self) -> NimRules {
-            self.0.rules
-        }
-        fn side_to_move(&self) -> Side {
-            self.0.to_move
-        }
-        fn legal_moves(&self, moves: &mut Self::MoveList) {
-            self.0.legal_moves(moves)
-        }
-        fn count_legal_moves(&self) -> usize {
-            self.0.count_legal_moves() + 1
-        }
-        fn play_unchecked(&mut self, mv: (u8, u8)) {
-            self.0.play_unchecked(mv)
-        }
-        fn outcome(&self) -> Option<Outcome> {
-            self.0.outcome()
-        }
-        fn zobrist(&self) -> u64 {
-            self.0.zobrist()
-        }
-        fn zobrist_from_scratch(&self) -> u64 {
-            self.0.zobrist_from_scratch()
-        }
-    }
-    impl abstract_game::TextGame for Miscounting {
-        type MoveError = NimTextError;
-        type PositionError = NimTextError;
-        fn parse_move(&self, text: &str) -> Result<(u8, u8), NimTextError> {
-            self.0.parse_move(text)
-        }
-        fn move_to_string(&self, mv: (u8, u8)) -> String {
-            self.0.move_to_string(mv)
-        }
-        fn to_text(&self) -> String {
-            self.0.to_text()
-        }
-        fn from_text(text: &str, rules: NimRules) -> Result<Self, NimTextError> {
-            Nim::from_text(text, rules).map(Miscounting)
-        }
-        fn diagram(&self) -> String {
-            self.0.diagram()
-        }
-    }
     abstract_game::contract::check_position(&Miscounting::new(NimRules::default()));
+}
+
+/// The shared suite is the contract: a game that miscounts fails it.
+#[cfg(feature = "testing")]
+#[test]
+#[should_panic(expected = "bulk count differs")]
+fn the_shared_suite_catches_a_wrong_bulk_count() {
+    use abstract_game::testing::proptest::prelude::Just;
+    use abstract_game::testing::{contract_and_setup, positions, run};
+    run(64, positions::<Miscounting>(Just(NimRules { heap: 5 }), 12), |p| {
+        contract_and_setup(&p)
+    });
 }

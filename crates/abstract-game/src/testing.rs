@@ -1,0 +1,245 @@
+//! The property-test suite every game crate runs (behind the `testing` feature).
+//!
+//! The properties are the [`contract`](crate::contract) checks, driven by proptest over
+//! positions reached by seeded random play under random rules. A game crate runs the whole
+//! suite with one invocation of [`game_properties!`](crate::game_properties) in its
+//! `tests/props.rs`, and keeps beside it only the properties of its own rules:
+//!
+//! ```ignore
+//! abstract_game::game_properties! {
+//!     game: jarmo_core::Position,
+//!     rules: rules_strategy(),          // a proptest strategy of `Rules`
+//!     moves: arbitrary_move_strategy(), // a strategy of (mostly illegal) `Move`s
+//!     max_plies: 200,
+//!     cases: 96,
+//! }
+//! ```
+//!
+//! Each property is also a public function, for a crate that wants to run one on its own
+//! positions.
+
+use core::fmt::{Debug, Display};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+use crate::contract::{check_position, parse_checked};
+use crate::perft::{perft, perft_enumerated};
+use crate::playout::{Rng, playout_loop};
+use crate::{Game, PlayError, TextGame};
+
+pub use proptest;
+
+/// The bounds the suite needs of a position type.
+pub trait TestedGame: TextGame + PartialEq + Debug + Display {}
+impl<G: TextGame + PartialEq + Debug + Display> TestedGame for G {}
+
+/// The position reached from the start of `rules` by `plies` moves drawn with `seed` (fewer if
+/// the game ends first).
+pub fn random_position<G: Game>(rules: G::Rules, seed: u64, plies: u32) -> G {
+    let mut pos = G::new(rules);
+    let mut rng = Rng::seed_from_u64(seed);
+    for _ in 0..plies {
+        match pos.random_move(&mut rng) {
+            Some(mv) => pos.play_unchecked(mv),
+            None => break,
+        }
+    }
+    pos
+}
+
+/// Positions reached by random play, of up to `max_plies` moves, under rules drawn from `rules`.
+/// Shrinking goes towards fewer moves.
+pub fn positions<G: Game + Debug>(
+    rules: impl Strategy<Value = G::Rules>,
+    max_plies: u32,
+) -> impl Strategy<Value = G> {
+    (rules, any::<u64>(), 0..=max_plies)
+        .prop_map(|(rules, seed, plies)| random_position::<G>(rules, seed, plies))
+}
+
+/// Runs `property` on `cases` values of `strategy`; panics with the smallest failing value.
+pub fn run<S: Strategy>(cases: u32, strategy: S, property: impl Fn(S::Value)) {
+    let mut runner = TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    if let Err(e) = runner.run(&strategy, |value| {
+        property(value);
+        Ok(())
+    }) {
+        panic!("{e}");
+    }
+}
+
+/// The whole [`contract::check_position`](check_position), plus: `Display` of the position is
+/// its position text, and the setup round-trips through its text and through validation.
+pub fn contract_and_setup<G: TestedGame>(pos: &G) {
+    check_position(pos);
+    let text = pos.to_text();
+    assert_eq!(pos.to_string(), text, "Display is not the position text");
+    let setup = pos.to_setup();
+    assert_eq!(setup.to_string(), text, "the setup writes another text");
+    let parsed: G::Setup = text
+        .parse()
+        .unwrap_or_else(|e| panic!("own setup text {text:?} refused: {e}"));
+    assert_eq!(parsed, setup, "setup text does not round-trip");
+    let back = G::from_setup(setup, pos.rules())
+        .unwrap_or_else(|e| panic!("own setup {text:?} is refused: {e}"));
+    assert_eq!(&back, pos, "from_setup(to_setup) is another position");
+}
+
+/// Bulk counting (perft's last ply by `count_legal_moves`, `count_after`) equals enumeration.
+pub fn bulk_counts<G: TestedGame>(pos: &G) {
+    assert_eq!(perft(pos, 2), perft_enumerated(pos, 2), "perft(2) of {pos}");
+}
+
+/// `random_move` draws what a uniform pick from the generated list draws, for the same seed.
+pub fn random_move_is_a_list_draw<G: TestedGame>(pos: &G, seed: u64) {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let drawn = pos.random_move(&mut Rng::seed_from_u64(seed));
+    let mut rng = Rng::seed_from_u64(seed);
+    let expected = (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize]);
+    assert_eq!(drawn, expected, "random_move of {pos}");
+}
+
+/// The game's own playout loop plays the generic loop's game, seed for seed, and stops at the
+/// cap or at a finished position.
+pub fn playout_is_the_generic_game<G: TestedGame>(pos: &G, seed: u64, cap: u32) {
+    let fast = pos.playout(&mut Rng::seed_from_u64(seed), cap);
+    let slow = playout_loop(pos, &mut Rng::seed_from_u64(seed), cap);
+    assert_eq!(fast, slow, "playout from {pos} with cap {cap}");
+    assert!(fast.plies <= cap);
+    assert!(fast.outcome.is_some() || fast.plies == cap);
+}
+
+/// A move that is not legal is refused by `play` with the position unchanged; a legal one is
+/// played. After the end, every move is refused with [`PlayError::GameOver`].
+pub fn play_checks_legality<G: TestedGame>(pos: &G, mv: G::Move) {
+    let legal = pos.is_legal(mv);
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    assert_eq!(legal, moves.contains(&mv), "is_legal({mv:?}) in {pos}");
+    let mut after = pos.clone();
+    match after.play(mv) {
+        Ok(()) => {
+            assert!(legal, "illegal {mv:?} was played in {pos}");
+            assert_eq!(after, pos.after(mv));
+        }
+        Err(e) => {
+            assert!(!legal, "legal {mv:?} refused in {pos}: {e}");
+            assert_eq!(&after, pos, "a refused move changed the position");
+            let expected = if pos.is_over() {
+                PlayError::GameOver
+            } else {
+                PlayError::Illegal
+            };
+            assert_eq!(e, expected);
+        }
+    }
+}
+
+/// `play_unchecked` of any move, legal or not, never panics (the result is unspecified).
+pub fn unchecked_play_never_panics<G: TestedGame>(pos: &G, mv: G::Move) {
+    let mut p = pos.clone();
+    p.play_unchecked(mv);
+}
+
+/// Any move text is refused (leaving the position unchanged) or parses to a legal move whose
+/// canonical notation parses back to it.
+pub fn move_text_is_checked<G: TestedGame>(pos: &G, text: &str) {
+    parse_checked::<G>(pos.rules(), &pos.to_text(), text);
+}
+
+/// Any position text is refused with a message, or gives a position that keeps the contract.
+pub fn position_text_is_checked<G: TestedGame>(rules: G::Rules, text: &str) {
+    parse_checked::<G>(rules, text, "");
+}
+
+/// The position text of `pos` with the byte at `at` (modulo the length) replaced by `byte` is
+/// refused, or gives a position that keeps the contract.
+pub fn mangled_text_is_checked<G: TestedGame>(pos: &G, at: usize, byte: u8) {
+    let mut text = pos.to_text().into_bytes();
+    if text.is_empty() {
+        return;
+    }
+    let i = at % text.len();
+    text[i] = byte;
+    position_text_is_checked::<G>(pos.rules(), &String::from_utf8_lossy(&text));
+}
+
+/// Runs every property of this module as one `#[test]` each, inside a module named
+/// `shared_properties`. See the [module docs](crate::testing) for the arguments; `moves` yields
+/// arbitrary, mostly illegal, moves of the game.
+#[macro_export]
+macro_rules! game_properties {
+    (game: $game:ty, rules: $rules:expr, moves: $moves:expr, max_plies: $plies:expr, cases: $cases:expr $(,)?) => {
+        mod shared_properties {
+            #[allow(unused_imports)]
+            use super::*;
+            use $crate::testing::proptest::prelude::*;
+            use $crate::testing::{self as t, positions};
+
+            type G = $game;
+
+            fn pos() -> impl Strategy<Value = G> {
+                positions::<G>($rules, $plies)
+            }
+
+            #[test]
+            fn contract_and_setup_hold() {
+                t::run($cases, pos(), |p| t::contract_and_setup(&p));
+            }
+
+            #[test]
+            fn bulk_counts_equal_enumeration() {
+                t::run($cases / 2 + 1, pos(), |p| t::bulk_counts(&p));
+            }
+
+            #[test]
+            fn random_move_is_a_list_draw() {
+                t::run($cases, (pos(), any::<u64>()), |(p, s)| {
+                    t::random_move_is_a_list_draw(&p, s)
+                });
+            }
+
+            #[test]
+            fn playout_is_the_generic_game() {
+                t::run($cases, (pos(), any::<u64>(), 0u32..400), |(p, s, cap)| {
+                    t::playout_is_the_generic_game(&p, s, cap)
+                });
+            }
+
+            #[test]
+            fn play_checks_legality() {
+                t::run($cases * 4, (pos(), $moves), |(p, mv)| {
+                    t::play_checks_legality(&p, mv);
+                    t::unchecked_play_never_panics(&p, mv);
+                });
+            }
+
+            #[test]
+            fn move_text_is_checked() {
+                t::run($cases, (pos(), "\\PC{0,16}"), |(p, text)| {
+                    t::move_text_is_checked(&p, &text)
+                });
+            }
+
+            #[test]
+            fn mangled_position_text_is_checked() {
+                t::run($cases * 2, (pos(), any::<usize>(), 32u8..127), |(p, at, b)| {
+                    t::mangled_text_is_checked(&p, at, b)
+                });
+            }
+
+            #[test]
+            fn garbage_position_text_is_checked() {
+                t::run($cases, ($rules, "\\PC{0,100}"), |(r, text)| {
+                    t::position_text_is_checked::<G>(r, &text)
+                });
+            }
+        }
+    };
+}
