@@ -77,6 +77,7 @@ pub mod graph;
 pub mod hex;
 pub mod perft;
 pub mod playout;
+pub mod record;
 mod side;
 pub mod square;
 #[cfg(feature = "serde")]

@@ -26,6 +26,7 @@ use proptest::test_runner::{Config, TestRunner};
 use crate::contract::{check_position, parse_checked};
 use crate::perft::{perft, perft_enumerated};
 use crate::playout::{Rng, playout_loop};
+use crate::record::Record;
 use crate::{Game, PlayError, TextGame};
 
 pub use proptest;
@@ -170,6 +171,34 @@ pub fn mangled_text_is_checked<G: TestedGame>(pos: &G, at: usize, byte: u8) {
     position_text_is_checked::<G>(pos.rules(), &String::from_utf8_lossy(&text));
 }
 
+/// A record of `plies` random moves from `pos` (drawn with `seed`), written and read back as
+/// text, replays to the same moves and the same final position.
+pub fn record_round_trips<G: TestedGame>(pos: &G, seed: u64, plies: u32) {
+    let mut end = pos.clone();
+    let mut rng = Rng::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let Some(mv) = end.random_move(&mut rng) else {
+            break;
+        };
+        moves.push(mv);
+        end.play_unchecked(mv);
+    }
+    let record = Record::of_game(pos, None, &moves)
+        .unwrap_or_else(|i| panic!("generated move {i} refused by the record writer"));
+    let text = record.to_string();
+    let read: Record = text
+        .parse()
+        .unwrap_or_else(|e| panic!("own record refused: {e}\n{text}"));
+    assert_eq!(read, record, "record text does not round-trip:\n{text}");
+    let replay = read
+        .replay_with::<G>(pos.rules())
+        .unwrap_or_else(|e| panic!("own record does not replay: {e}\n{text}"));
+    assert_eq!(replay.moves, moves);
+    assert_eq!(&replay.start, pos);
+    assert_eq!(replay.end, end);
+}
+
 /// Runs every property of this module as one `#[test]` each, inside a module named
 /// `shared_properties`. See the [module docs](crate::testing) for the arguments; `moves` yields
 /// arbitrary, mostly illegal, moves of the game.
@@ -217,6 +246,13 @@ macro_rules! game_properties {
                 t::run($cases * 4, (pos(), $moves), |(p, mv)| {
                     t::play_checks_legality(&p, mv);
                     t::unchecked_play_never_panics(&p, mv);
+                });
+            }
+
+            #[test]
+            fn record_round_trips() {
+                t::run($cases / 2 + 1, (pos(), any::<u64>(), 0u32..120), |(p, s, n)| {
+                    t::record_round_trips(&p, s, n)
                 });
             }
 
