@@ -37,6 +37,10 @@ pub trait Rules: Copy + Default + Eq + Debug + Send + Sync + 'static {
     /// The preset names this game knows, the default first.
     const PRESETS: &'static [&'static str];
 
+    /// One line about each preset, in the order of [`PRESETS`](Rules::PRESETS) (empty when a
+    /// game gives none).
+    const PRESET_SUMMARIES: &'static [&'static str] = &[];
+
     /// The rules of the named preset, or `None` for an unknown name.
     fn preset(name: &str) -> Option<Self>;
 }

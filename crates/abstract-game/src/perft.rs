@@ -4,7 +4,7 @@
 //! no moves, so sequences stop there. Depth 0 counts the position itself (1).
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::Game;
 
@@ -57,13 +57,51 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .collect()
 }
 
-/// [`perft_divide`] with the root moves shared among `threads` threads (at least one).
-/// `progress(done, total)` is called after each root move is counted.
-pub fn perft_divide_threaded<G: Game>(
+/// [`perft`] that gives up, returning `None`, soon after `stop` is set: it looks at the flag
+/// at every node three or more plies above the leaves, which costs nothing measurable.
+pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth < 3 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        total += perft_until(&pos.after(mv), depth - 1, stop)?;
+    }
+    Some(total)
+}
+
+/// One root move counted by [`perft_divide_streaming`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootCount<M> {
+    /// The move's index in generation order.
+    pub index: usize,
+    /// The move.
+    pub mv: M,
+    /// The number of sequences that start with it.
+    pub count: u64,
+    /// How many root moves are counted, this one included.
+    pub done: usize,
+    /// How many root moves there are.
+    pub total: usize,
+}
+
+/// perft split by root move over `threads` threads (at least one), reporting each root move
+/// to `on_count` as soon as it is counted (so in completion order, which is generation order
+/// with one thread). Setting `stop` ends the count early: the root moves being counted are
+/// dropped and no new one is started.
+///
+/// Returns the counted root moves in generation order; fewer than all of them when stopped.
+pub fn perft_divide_streaming<G: Game>(
     pos: &G,
     depth: u32,
     threads: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    stop: &AtomicBool,
+    on_count: &(dyn Fn(RootCount<G::Move>) + Sync),
 ) -> Vec<(G::Move, u64)> {
     if depth == 0 {
         return Vec::new();
@@ -72,20 +110,30 @@ pub fn perft_divide_threaded<G: Game>(
     pos.legal_moves(&mut list);
     let moves: Vec<G::Move> = list.to_vec();
     let total = moves.len();
-    let counts: Vec<Mutex<u64>> = (0..total).map(|_| Mutex::new(0)).collect();
+    let counts: Vec<Mutex<Option<u64>>> = (0..total).map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1).min(total.max(1)) {
             scope.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= total || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let count = perft(&pos.after(moves[i]), depth - 1);
-                    *counts[i].lock().unwrap_or_else(|e| e.into_inner()) = count;
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                    let mv = moves[index];
+                    let Some(count) = perft_until(&pos.after(mv), depth - 1, stop) else {
+                        break;
+                    };
+                    *counts[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(count);
+                    let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    on_count(RootCount {
+                        index,
+                        mv,
+                        count,
+                        done,
+                        total,
+                    });
                 }
             });
         }
@@ -93,8 +141,20 @@ pub fn perft_divide_threaded<G: Game>(
     moves
         .iter()
         .zip(counts)
-        .map(|(&mv, c)| (mv, c.into_inner().unwrap_or_else(|e| e.into_inner())))
+        .filter_map(|(&mv, c)| c.into_inner().unwrap_or_else(|e| e.into_inner()).map(|c| (mv, c)))
         .collect()
+}
+
+/// [`perft_divide`] with the root moves shared among `threads` threads (at least one).
+/// `progress(done, total)` is called after each root move is counted.
+pub fn perft_divide_threaded<G: Game>(
+    pos: &G,
+    depth: u32,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<(G::Move, u64)> {
+    let never = AtomicBool::new(false);
+    perft_divide_streaming(pos, depth, threads, &never, &|c| progress(c.done, c.total))
 }
 
 /// [`perft`] over `threads` threads, splitting the root moves.

@@ -370,3 +370,36 @@ fn the_shared_suite_catches_a_wrong_bulk_count() {
         contract_and_setup(&p)
     });
 }
+
+#[test]
+fn streaming_divide_reports_each_root_move_and_stops_when_asked() {
+    use abstract_game::perft::{perft_divide_streaming, perft_until};
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let start = Nim::new(NimRules::preset("big").unwrap());
+    let go = AtomicBool::new(false);
+    for threads in [1, 3] {
+        let seen = Mutex::new(Vec::new());
+        let all = perft_divide_streaming(&start, 5, threads, &go, &|c| {
+            seen.lock().unwrap().push((c.index, c.count, c.done, c.total))
+        });
+        assert_eq!(all, perft_divide(&start, 5));
+        let mut seen = seen.into_inner().unwrap();
+        let dones: Vec<usize> = seen.iter().map(|s| s.2).collect();
+        assert_eq!(dones, [1, 2, 3, 4, 5, 6], "done counts up in report order");
+        seen.sort();
+        let counts: Vec<u64> = seen.iter().map(|s| s.1).collect();
+        assert_eq!(counts, all.iter().map(|&(_, n)| n).collect::<Vec<_>>());
+        assert!(seen.iter().all(|s| s.3 == 6));
+    }
+    assert_eq!(perft_until(&start, 6, &go), Some(perft(&start, 6)));
+    // Stopped before it starts: nothing is counted past depth 2.
+    let stop = AtomicBool::new(true);
+    assert_eq!(perft_until(&start, 6, &stop), None);
+    assert_eq!(perft_until(&start, 2, &stop), Some(perft(&start, 2)));
+    assert!(perft_divide_streaming(&start, 5, 2, &stop, &|_| panic!("nothing counted")).is_empty());
+    // Stopped by the first report: with one thread, exactly one root move is kept.
+    let stop = AtomicBool::new(false);
+    let kept = perft_divide_streaming(&start, 5, 1, &stop, &|_| stop.store(true, Ordering::Relaxed));
+    assert_eq!(kept, perft_divide(&start, 5)[..1]);
+}
