@@ -1,7 +1,7 @@
 //! Seeded random playouts.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::{Game, Outcome, Side};
 
@@ -180,13 +180,29 @@ pub const fn game_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// Plays `games` random games from `start` over `threads` threads (at least one).
-/// `progress(done, total)` is called from time to time.
+/// `progress(done, total)` is called from time to time. Game number `i` is played with
+/// [`game_seed(seed, i)`](game_seed), whatever the number of threads.
 pub fn playouts<G: Game>(
     start: &G,
     games: u64,
     seed: u64,
     max_plies: u32,
     threads: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> PlayoutStats {
+    let never = AtomicBool::new(false);
+    playouts_until(start, games, seed, max_plies, threads, &never, progress)
+}
+
+/// [`playouts`] that stops early once `stop` is set: the games of the batches already started
+/// are finished and counted ([`PlayoutStats::games`] says how many were played).
+pub fn playouts_until<G: Game>(
+    start: &G,
+    games: u64,
+    seed: u64,
+    max_plies: u32,
+    threads: usize,
+    stop: &AtomicBool,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> PlayoutStats {
     const CHUNK: u64 = 1024;
@@ -199,7 +215,7 @@ pub fn playouts<G: Game>(
                 let mut local = PlayoutStats::default();
                 loop {
                     let first = next.fetch_add(CHUNK, Ordering::Relaxed);
-                    if first >= games {
+                    if first >= games || stop.load(Ordering::Relaxed) {
                         break;
                     }
                     let last = (first + CHUNK).min(games);

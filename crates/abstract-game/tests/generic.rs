@@ -403,3 +403,16 @@ fn streaming_divide_reports_each_root_move_and_stops_when_asked() {
     let kept = perft_divide_streaming(&start, 5, 1, &stop, &|_| stop.store(true, Ordering::Relaxed));
     assert_eq!(kept, perft_divide(&start, 5)[..1]);
 }
+
+#[test]
+fn stopped_playouts_count_only_the_games_played() {
+    use abstract_game::playout::playouts_until;
+    use std::sync::atomic::AtomicBool;
+    let start = Nim::new(NimRules::preset("big").unwrap());
+    let stop = AtomicBool::new(true);
+    let none = playouts_until(&start, 10_000, 3, 100, 2, &stop, &|_, _| {});
+    assert_eq!(none, Default::default());
+    let go = AtomicBool::new(false);
+    let all = playouts_until(&start, 3000, 3, 100, 2, &go, &|_, _| {});
+    assert_eq!(all, playouts(&start, 3000, 3, 100, 1, &|_, _| {}));
+}
