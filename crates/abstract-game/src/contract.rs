@@ -143,3 +143,36 @@ where
     let (position_text, moves_text) = text.split_once('|').unwrap_or((&text, ""));
     parse_checked::<G>(rules, position_text, moves_text);
 }
+
+/// The body of the record fuzz target: `data`, read as UTF-8 with invalid sequences replaced,
+/// is parsed as a [`Record`](crate::record::Record). Whatever parses must write back to a
+/// text that parses to the same record; it is then replayed as a record of game `G` (its
+/// `Game` tag set to `G`'s name), which must either give a position that keeps the contract
+/// or refuse with a message. Returns whether the replay succeeded.
+pub fn record_bytes_checked<G>(data: &[u8]) -> bool
+where
+    G: TextGame + PartialEq + Debug,
+{
+    use crate::record::Record;
+    let text = String::from_utf8_lossy(data);
+    let Ok(mut record) = text.parse::<Record>() else {
+        return false;
+    };
+    let written = record.to_string();
+    let again: Record = written
+        .parse()
+        .unwrap_or_else(|e| panic!("written record {written:?} refused: {e}"));
+    assert_eq!(again, record, "record text does not round-trip");
+    record.game = G::NAME.to_owned();
+    match record.replay::<G>() {
+        Ok(replay) => {
+            check_position(&replay.end);
+            assert_eq!(replay.moves.len(), record.moves.len());
+            true
+        }
+        Err(e) => {
+            assert!(!e.to_string().is_empty(), "an error says what is wrong");
+            false
+        }
+    }
+}

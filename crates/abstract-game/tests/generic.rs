@@ -416,3 +416,13 @@ fn stopped_playouts_count_only_the_games_played() {
     let all = playouts_until(&start, 3000, 3, 100, 2, &go, &|_, _| {});
     assert_eq!(all, playouts(&start, 3000, 3, 100, 1, &|_, _| {}));
 }
+
+#[test]
+fn the_record_fuzz_body_replays_or_refuses() {
+    use abstract_game::contract::record_bytes_checked;
+    assert!(record_bytes_checked::<Nim>(b"[Game \"x\"]\n\n1. 0:3 1:2\n"));
+    assert!(!record_bytes_checked::<Nim>(b"[Game \"x\"]\n\n1. 0:3 7:7\n"));
+    assert!(!record_bytes_checked::<Nim>(b"no tags"));
+    assert!(!record_bytes_checked::<Nim>(b"[Game \"x\"]\n[Result \"Second\"]\n1. 0:1\n"));
+    assert!(record_bytes_checked::<Nim>(b"[Game \"x\"]\n[Result \"*\"]\n1. 0:1\n"));
+}

@@ -75,6 +75,7 @@ fn moves_are_played_from_the_given_position() {
         "{out}"
     );
     assert!(out.contains("to move: Black"));
+    assert!(out.contains("variant: jarmo"), "{out}");
 }
 
 #[test]
@@ -87,11 +88,14 @@ fn show_reports_the_end_of_the_game() {
         "--moves",
         "d4-b5",
     ]);
-    assert!(
-        stdout(&o).contains("game over: Black wins (2-1)"),
-        "{}",
-        stdout(&o)
-    );
+    let out = stdout(&o);
+    assert!(out.contains("result: Black wins 2-1"), "{out}");
+    assert!(!out.contains("to move"), "{out}");
+    // `moves` on a finished game lists nothing and says why.
+    let o = jgames(&["moves", "jarmo", "--position", "w4/3b1/5/5/5 b", "--moves", "d4-b5"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).is_empty());
+    assert!(stderr(&o).contains("the game is over (Black wins 2-1)"), "{}", stderr(&o));
 }
 
 #[test]
@@ -156,36 +160,237 @@ fn playout_prints_statistics() {
     assert_eq!(strip(stdout(&one)), strip(out));
 }
 
+/// Our own messages: one line, naming the argument, the value and what was wrong.
 #[test]
 fn bad_input_prints_one_line_and_exits_with_status_2() {
-    let cases: &[&[&str]] = &[
-        &["perft", "chess", "2"],
-        &["perft", "jarmo", "two"],
-        &["perft", "jarmo", "-1"],
-        &["perft", "jarmo", "2", "--variant", "nope"],
-        &["perft", "jarmo", "2", "--threads", "0"],
-        &["moves", "jarmo", "--position", "wwwww/5/5/5"],
-        &["moves", "jarmo", "--moves", "c1-d4"],
-        &["moves", "jarmo", "--moves", "c1-d3 zz"],
-        &["show", "jarmo", "--moves", "c1xd3"],
-        &[
-            "show",
-            "jarmo",
-            "--position",
-            "w4/3b1/5/5/5 b",
-            "--moves",
-            "d4-b5 a5-b3",
-        ],
-        &["playout", "jarmo"],
-        &["playout", "jarmo", "--games", "x"],
-        &["frobnicate"],
-        &[],
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "jarmo", "2", "--variant", "nope"], "--variant \"nope\""),
+        (&["moves", "jarmo", "--position", "wwwww/5/5/5"], "--position \"wwwww/5/5/5\""),
+        (&["moves", "jarmo", "--moves", "c1-d4"], "--moves: move 1. \"c1-d4\""),
+        (&["moves", "jarmo", "--moves", "c1-d3 zz"], "--moves: move 1... \"zz\" (White to move)"),
+        (&["show", "jarmo", "--moves", "c1xd3"], "c1xd3"),
+        (
+            &["show", "jarmo", "--position", "w4/3b1/5/5/5 b", "--moves", "d4-b5 a5-b3"],
+            "the game is already over (Black wins 2-1)",
+        ),
+        (&["show", "jarmo", "--record", "/nonexistent/game.txt"], "--record /nonexistent/game.txt: cannot read it"),
     ];
-    for args in cases {
+    for (args, says) in cases {
         let o = jgames(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = stderr(&o);
         assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(err.starts_with("jgames: "), "{args:?}: {err:?}");
+        assert!(err.contains(says), "{args:?}: {err:?} should say {says:?}");
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
+}
+
+/// clap's own messages are kept whole, with the usage hint, and exit with status 2.
+#[test]
+fn argument_errors_keep_clap_s_whole_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "chess", "2"], "invalid value 'chess'"),
+        (&["perft", "jarmo", "two"], "invalid value 'two'"),
+        (&["perft", "jarmo", "-1"], "invalid value '-1'"),
+        (&["perft", "jarmo", "2", "--threads", "0"], "--threads"),
+        (&["playout", "jarmo"], "--games"),
+        (&["playout", "jarmo", "--games", "x"], "invalid value 'x'"),
+        (&["record", "jarmo", "--tag", "Result=x"], "written by jgames itself"),
+        (&["frobnicate"], "unrecognized subcommand"),
+        (&[], "Usage:"),
+    ];
+    for (args, says) in cases {
+        let o = jgames(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(says), "{args:?}: {err:?} should say {says:?}");
+        assert!(err.contains("Usage:") || err.contains("Usage: "), "{args:?}: {err:?}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+    // An unknown game is answered with the games there are.
+    assert!(stderr(&jgames(&["moves", "chess"])).contains("jarmo"));
+}
+
+/// Position texts that start with '-' are values, as the docs write them.
+#[test]
+fn positions_starting_with_a_dash_are_taken_as_written() {
+    let o = jgames(&["show", "jericho", "--position", "- * * N - 0/0 0"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("position: - * * N - 0/0 0"), "{}", stdout(&o));
+}
+
+/// Every game's help names its variants, each with a line, and shows its notation.
+#[test]
+fn help_teaches_variants_and_notation() {
+    let help = stdout(&jgames(&["--help"]));
+    for game in ["jarmo", "jetan", "jersi", "jericho"] {
+        assert!(help.contains(game), "{help}");
+    }
+    for (game, example, presets) in [
+        ("jarmo", "c1-d3", &["jarmo", "jasir", "jasir-reserve", "jasir-basic"][..]),
+        ("jetan", "Pe2-e3", &["standard", "no-escape", "revisit", "proposed"]),
+        ("jersi", "a2-b2=d3", &["standard", "no-drop"]),
+        ("jericho", "3b@c2", &["standard", "opposite-asymmetry", "no-asymmetry", "size-identity", "prefix-tie"]),
+    ] {
+        let o = jgames(&["variants", game]);
+        assert!(o.status.success(), "{game}");
+        let out = stdout(&o);
+        assert!(out.contains(example), "{game}: {out}");
+        for preset in presets {
+            let line = out
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{preset} ")))
+                .unwrap_or_else(|| panic!("{game}: no line for {preset}: {out}"));
+            assert!(line.trim().len() > preset.len() + 10, "{game}: {preset} has no summary: {line}");
+        }
+    }
+}
+
+fn data(path: &str) -> String {
+    format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The author's three Jersi games replay to their results through --record.
+#[test]
+fn jersi_author_records_replay_to_their_results() {
+    for (file, result) in [
+        ("Rulebook-example-2020-0330.txt", "result: Black wins"),
+        ("Fox-Lucas-2021-0425.txt", "result: White wins"),
+        ("Kerry-Lucas-2021-1011.txt", "result: White wins"),
+    ] {
+        let path = data(&format!("jersi-core/tests/data/{file}"));
+        let o = jgames(&["show", "jersi", "--record", &path]);
+        assert!(o.status.success(), "{file}: {}", stderr(&o));
+        assert!(stdout(&o).contains(result), "{file}: {}", stdout(&o));
+        // Converted to a jgames record, it replays to the same position.
+        let converted = jgames(&["record", "jersi", "--record", &path]);
+        let text = stdout(&converted);
+        assert!(text.starts_with("[Game \"jersi\"]"), "{text}");
+        let tmp = temp_file(&format!("converted-{file}"), &text);
+        let again = jgames(&["show", "jersi", "--record", &tmp]);
+        assert_eq!(stdout(&again), stdout(&o), "{file}");
+    }
+}
+
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("jgames-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// A random game written as a record and read again is the same game, for every game; the
+/// record's random game is game 0 of `playout` with the same seed.
+#[test]
+fn records_written_and_read_again_give_the_same_game() {
+    for game in ["jarmo", "jetan", "jersi", "jericho"] {
+        let path = temp_file(&format!("{game}.txt"), "");
+        let o = jgames(&[
+            "record", game, "--random", "--seed", "11", "--max-plies", "80", "--tag", "Event=test", "-o", &path,
+        ]);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(&format!("[Game \"{game}\"]")), "{text}");
+        assert!(text.contains("[Event \"test\"]"), "{text}");
+        assert!(text.contains("[Result "), "{text}");
+        // Read and written again: the same text.
+        let again = stdout(&jgames(&["record", game, "--record", &path]));
+        assert_eq!(again.replace("[Event \"test\"]\n", ""), text.replace("[Event \"test\"]\n", ""), "{game}");
+        // The record's moves, played with --moves, reach the same position.
+        let record_moves: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with('[') && !l.is_empty())
+            .flat_map(|l| l.split_whitespace())
+            .filter(|w| !w.ends_with('.'))
+            .collect();
+        let by_record = stdout(&jgames(&["show", game, "--record", &path]));
+        let by_moves = stdout(&jgames(&["show", game, "--moves", &record_moves.join(" ")]));
+        assert_eq!(by_record, by_moves, "{game}");
+        // The same game as playout's game 0: as many moves as its longest (only) game.
+        let stats = stdout(&jgames(&["playout", game, "--games", "1", "--seed", "11", "--max-plies", "80"]));
+        assert!(stats.contains(&format!("max plies: {}\n", record_moves.len())), "{game}: {stats}");
+    }
+}
+
+/// A record with an illegal move is refused with the move's number and the reason.
+#[test]
+fn a_bad_record_names_the_move() {
+    let path = temp_file("bad.txt", "[Game \"jarmo\"]\n\n1. c1-d3 a5-b3 2. d3-d4 {no such step}\n");
+    let o = jgames(&["moves", "jarmo", "--record", &path]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("move 2. \"d3-d4\" (Black to move)"), "{err}");
+    let wrong = temp_file("wrong.txt", "[Game \"jetan\"]\n");
+    let err = stderr(&jgames(&["moves", "jarmo", "--record", &wrong]));
+    assert!(err.contains("jetan game, not jarmo"), "{err}");
+}
+
+/// Long runs report progress on stderr (unless --quiet), with divide lines as they come.
+#[test]
+fn long_runs_show_progress_unless_quiet() {
+    let run = |quiet: bool| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_jgames"));
+        c.args(["perft", "jarmo", "8", "--divide"]).env("JGAMES_PROGRESS_MS", "1");
+        if quiet {
+            c.arg("--quiet");
+        }
+        c.output().unwrap()
+    };
+    let o = run(false);
+    let err = stderr(&o);
+    assert!(err.contains("progress: "), "{err}");
+    assert!(err.contains("/11 root moves"), "{err}");
+    // One line per root move, then the total (docs/jarmo.md, confirmed by the reference).
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 12, "{out}");
+    assert_eq!(out.lines().last(), Some("402240653"), "{out}");
+    let quiet = run(true);
+    assert!(!stderr(&quiet).contains("progress: "));
+    assert_eq!(stdout(&quiet), stdout(&o));
+}
+
+/// Ctrl-C stops a long perft cleanly: the root moves counted so far are printed, then a line
+/// on stderr, and the exit status is 130.
+#[test]
+fn ctrl_c_stops_cleanly_with_the_partial_result() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(["perft", "jersi", "5", "--divide", "--quiet"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("interrupted: ") && err.contains("root moves counted"), "{err}");
+    // Every stdout line is a finished root move: "<move> <count>", no total.
+    for line in stdout(&o).lines() {
+        assert_eq!(line.split(' ').count(), 2, "{line}");
+    }
+}
+
+/// Timings give a rate only for runs long enough to time.
+#[test]
+fn short_runs_give_no_rate() {
+    let o = jgames(&["perft", "jarmo", "1"]);
+    assert!(stderr(&o).contains("too short to give a rate"), "{}", stderr(&o));
+}
+
+/// Playouts start from the given position and moves too.
+#[test]
+fn playouts_take_the_position_arguments() {
+    let o = jgames(&[
+        "playout", "jarmo", "--position", "w4/3b1/5/5/5 b", "--moves", "d4-b5", "--games", "5",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("Black wins: 5") && out.contains("max plies: 0"), "{out}");
 }

@@ -1,0 +1,311 @@
+//! The commands, written once over the game traits.
+
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use abstract_game::perft::perft_divide_streaming;
+use abstract_game::playout::{Rng, game_seed, playouts_until};
+use abstract_game::record::{Record, move_label};
+use abstract_game::{Game, Rules, Side, TextGame};
+
+use crate::games::GameEntry;
+use crate::progress::{Counters, STOP, timing, with_progress};
+use crate::{CliError, Command, PositionArgs};
+
+/// Where a command starts: the position after the record and the moves, with what led there.
+struct Start<G: Game> {
+    /// The preset in force.
+    variant: &'static str,
+    /// The position before the record's and the command line's moves.
+    start: G,
+    /// Those moves.
+    moves: Vec<G::Move>,
+    /// The position after them.
+    pos: G,
+}
+
+fn input(message: String) -> CliError {
+    CliError::Input(message)
+}
+
+/// The preset named `variant` (the default when `None`) and its name.
+fn rules_of<G: Game>(variant: Option<&str>) -> Result<(&'static str, G::Rules), CliError> {
+    let presets = G::Rules::PRESETS;
+    let name = match variant {
+        None => presets[0],
+        Some(name) => presets.iter().copied().find(|&p| p == name).ok_or_else(|| {
+            input(format!(
+                "--variant {name:?}: {} has no such variant (known: {})",
+                G::NAME,
+                presets.join(", ")
+            ))
+        })?,
+    };
+    let rules = G::Rules::preset(name)
+        .ok_or_else(|| input(format!("the listed variant {name:?} is unknown")))?;
+    Ok((name, rules))
+}
+
+/// Plays the move texts of `line` on `start`, naming the refused one after `what`.
+fn play_texts<'a, G: TextGame>(
+    what: &str,
+    pos: &mut G,
+    moves: &mut Vec<G::Move>,
+    texts: impl IntoIterator<Item = &'a str>,
+) -> Result<(), CliError> {
+    let first = pos.side_to_move();
+    let offset = moves.len();
+    for (i, text) in texts.into_iter().enumerate() {
+        let label = move_label(offset + i, first);
+        if let Some(outcome) = pos.outcome() {
+            return Err(input(format!(
+                "{what}: move {label} {text:?}: the game is already over ({})",
+                G::describe(outcome)
+            )));
+        }
+        let side = G::side_name(pos.side_to_move());
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| input(format!("{what}: move {label} {text:?} ({side} to move): {e}")))?;
+        pos.play_unchecked(mv);
+        moves.push(mv);
+    }
+    Ok(())
+}
+
+/// Resolves the position arguments: variant, start position or record, then the moves.
+fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<G>, CliError> {
+    let (mut variant, mut rules) = rules_of::<G>(args.variant.as_deref())?;
+    let mut start = None;
+    let mut moves = Vec::new();
+    let mut pos = None;
+    if let Some(path) = &args.record {
+        let shown = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| input(format!("--record {shown}: cannot read it: {e}")))?;
+        if text.trim_start().starts_with('[') || game.import.is_none() {
+            let record: Record = text
+                .parse()
+                .map_err(|e| input(format!("--record {shown}: {e}")))?;
+            if let Some(named) = &record.variant {
+                if args.variant.as_ref().is_some_and(|v| v != named) {
+                    return Err(input(format!(
+                        "--record {shown}: the record is of variant {named:?}, not {:?}",
+                        args.variant.as_deref().unwrap_or_default()
+                    )));
+                }
+                (variant, rules) = rules_of::<G>(Some(named))
+                    .map_err(|_| input(format!("--record {shown}: {} has no variant {named:?} (known: {})", G::NAME, G::Rules::PRESETS.join(", "))))?;
+            }
+            let replay = record
+                .replay_with::<G>(rules)
+                .map_err(|e| input(format!("--record {shown}: {e}")))?;
+            start = Some(replay.start);
+            moves = replay.moves;
+            pos = Some(replay.end);
+        } else if let Some(import) = game.import {
+            let texts = import(&text).map_err(|e| input(format!("--record {shown}: {e}")))?;
+            let mut p = G::new(rules);
+            start = Some(p.clone());
+            play_texts(&format!("--record {shown}"), &mut p, &mut moves, texts.iter().map(String::as_str))?;
+            pos = Some(p);
+        }
+    }
+    let start = match (start, &args.position) {
+        (Some(s), _) => s,
+        (None, Some(text)) => G::from_text(text, rules)
+            .map_err(|e| input(format!("--position {text:?}: {e}")))?,
+        (None, None) => G::new(rules),
+    };
+    let mut pos = pos.unwrap_or_else(|| start.clone());
+    if let Some(line) = &args.moves {
+        play_texts("--moves", &mut pos, &mut moves, line.split_whitespace())?;
+    }
+    Ok(Start {
+        variant,
+        start,
+        moves,
+        pos,
+    })
+}
+
+/// Runs `command` for game `G`.
+pub fn command<G: TextGame>(command: &Command, game: &GameEntry) -> Result<(), CliError> {
+    match command {
+        Command::Perft(args) => {
+            let pos = start_of::<G>(&args.pos, game)?.pos;
+            perft::<G>(&pos, args.depth, args.divide, args.threads as usize, args.quiet)
+        }
+        Command::Moves(args) => {
+            let pos = start_of::<G>(args, game)?.pos;
+            if let Some(outcome) = pos.outcome() {
+                eprintln!("jgames: no legal moves: the game is over ({})", G::describe(outcome));
+                return Ok(());
+            }
+            let mut moves = G::MoveList::default();
+            pos.legal_moves(&mut moves);
+            let mut out = std::io::stdout().lock();
+            for &mv in moves.iter() {
+                writeln!(out, "{}", pos.move_to_string(mv))?;
+            }
+            Ok(())
+        }
+        Command::Show(args) => {
+            let start = start_of::<G>(args, game)?;
+            let pos = &start.pos;
+            let mut out = std::io::stdout().lock();
+            write!(out, "{}", pos.diagram())?;
+            writeln!(out, "variant: {}", start.variant)?;
+            writeln!(out, "position: {}", pos.to_text())?;
+            match pos.outcome() {
+                Some(outcome) => writeln!(out, "result: {}", G::describe(outcome))?,
+                None => writeln!(out, "to move: {}", G::side_name(pos.side_to_move()))?,
+            }
+            Ok(())
+        }
+        Command::Playout(args) => {
+            let pos = start_of::<G>(&args.pos, game)?.pos;
+            playout::<G>(&pos, args)
+        }
+        Command::Record(args) => {
+            let Start {
+                variant,
+                start,
+                mut moves,
+                pos,
+            } = start_of::<G>(&args.pos, game)?;
+            if args.random {
+                let mut end = pos;
+                let mut rng = Rng::seed_from_u64(game_seed(args.seed, 0));
+                for _ in 0..args.max_plies {
+                    let Some(mv) = end.random_move(&mut rng) else {
+                        break;
+                    };
+                    end.play_unchecked(mv);
+                    moves.push(mv);
+                }
+            }
+            let mut record = Record::of_game(&start, Some(variant), &moves)
+                .map_err(|i| input(format!("move {} is not legal", i + 1)))?;
+            record.tags = args.tag.clone();
+            let text = record.to_string();
+            match &args.output {
+                None => std::io::stdout().lock().write_all(text.as_bytes())?,
+                Some(path) => std::fs::write(path, text).map_err(|e| {
+                    input(format!("--output {}: cannot write it: {e}", path.display()))
+                })?,
+            }
+            Ok(())
+        }
+        Command::Variants(_) => {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{}: {}", G::NAME, game.about)?;
+            writeln!(out, "\nvariants (--variant NAME):")?;
+            let summaries = G::Rules::PRESET_SUMMARIES;
+            for (i, name) in G::Rules::PRESETS.iter().enumerate() {
+                let summary = summaries.get(i).copied().unwrap_or("");
+                let default = if i == 0 { " (default)" } else { "" };
+                writeln!(out, "  {name:<20} {summary}{default}")?;
+            }
+            writeln!(out, "\nmove notation:")?;
+            for (text, meaning) in game.notation {
+                writeln!(out, "  {text:<20} {meaning}")?;
+            }
+            writeln!(out, "\nstart position:\n  {}", G::new(G::Rules::default()).to_text())?;
+            Ok(())
+        }
+    }
+}
+
+/// `perft`: the divide lines as root moves are counted, the total last.
+fn perft<G: TextGame>(
+    pos: &G,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+    quiet: bool,
+) -> Result<(), CliError> {
+    let counters = Counters::default();
+    counters
+        .total
+        .store(pos.count_legal_moves() as u64, Ordering::Relaxed);
+    let write_error = Mutex::new(None);
+    let started = Instant::now();
+    let counted = with_progress(quiet || depth < 2, "root moves", &counters, || {
+        perft_divide_streaming(pos, depth, threads, &STOP, &|c| {
+            counters.done.store(c.done as u64, Ordering::Relaxed);
+            counters.nodes.fetch_add(c.count, Ordering::Relaxed);
+            if divide {
+                let mut out = std::io::stdout().lock();
+                let line = writeln!(out, "{} {}", pos.move_to_string(c.mv), c.count);
+                if let Err(e) = line.and_then(|()| out.flush()) {
+                    write_error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+                    STOP.store(true, Ordering::Relaxed);
+                }
+            }
+        })
+    });
+    let elapsed = started.elapsed();
+    if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(CliError::Output(e));
+    }
+    let sum: u64 = counted.iter().map(|&(_, n)| n).sum();
+    let roots = counters.total.load(Ordering::Relaxed) as usize;
+    if depth > 0 && counted.len() < roots {
+        return Err(CliError::Interrupted(format!(
+            "{} of {roots} root moves counted, {sum} sequences under them ({})",
+            counted.len(),
+            timing(elapsed, sum, "nodes")
+        )));
+    }
+    let total = if depth == 0 { 1 } else { sum };
+    writeln!(std::io::stdout().lock(), "{total}")?;
+    eprintln!("{}", timing(elapsed, total, "nodes"));
+    Ok(())
+}
+
+/// `playout`: statistics of random games from `pos`.
+fn playout<G: TextGame>(pos: &G, args: &crate::PlayoutArgs) -> Result<(), CliError> {
+    let counters = Counters::default();
+    counters.total.store(args.games, Ordering::Relaxed);
+    let started = Instant::now();
+    let stats = with_progress(args.quiet, "games", &counters, || {
+        playouts_until(
+            pos,
+            args.games,
+            args.seed,
+            args.max_plies,
+            args.threads as usize,
+            &STOP,
+            &|done, _| counters.done.store(done, Ordering::Relaxed),
+        )
+    });
+    let elapsed = started.elapsed();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "games: {}", stats.games)?;
+    if elapsed.as_secs_f64() >= 0.05 {
+        writeln!(
+            out,
+            "games per second: {:.0}",
+            stats.games as f64 / elapsed.as_secs_f64()
+        )?;
+    }
+    writeln!(out, "mean plies: {:.2}", stats.mean_plies())?;
+    writeln!(out, "max plies: {}", stats.max_plies)?;
+    for side in Side::BOTH {
+        writeln!(out, "{} wins: {}", G::side_name(side), stats.wins_of(side))?;
+    }
+    writeln!(out, "draws: {}", stats.draws)?;
+    writeln!(out, "capped: {}", stats.capped)?;
+    drop(out);
+    if stats.games < args.games {
+        return Err(CliError::Interrupted(format!(
+            "{} of {} games played; the statistics above cover them",
+            stats.games, args.games
+        )));
+    }
+    eprintln!("{}", timing(elapsed, stats.games, "games"));
+    Ok(())
+}
