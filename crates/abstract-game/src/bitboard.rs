@@ -269,10 +269,11 @@ macro_rules! cell_set {
             /// The empty set.
             pub const EMPTY: $name = $name($crate::bitboard::$bits::EMPTY);
 
-            /// The set of the cells whose bits are set in `bits`; the caller keeps every bit
-            /// below the board size.
+            /// The set of the cells whose bits are set in `bits`; the crate that defines the
+            /// set keeps every bit below the board size (so this is not public).
             #[inline]
-            pub const fn from_bitboard(bits: $crate::bitboard::$bits) -> $name {
+            #[allow(dead_code)]
+            pub(crate) const fn from_bitboard(bits: $crate::bitboard::$bits) -> $name {
                 $name(bits)
             }
 

@@ -1,16 +1,23 @@
 //! The board as data: the 26 squares, the 13 alignments, and the tables derived from them.
 //!
-//! The board is a reconstruction (see `docs/jericho.md`): files `a`..`g` (x = -3..+3) and
-//! ranks 1..4 (y = -2, -1, +1, +2), with no squares on the midline and no `d2`/`d3`. Everything
-//! else in the crate reads the geometry from [`SQUARES`] and [`ALIGNMENTS`], so another board
-//! can be swapped in by editing those two tables.
+//! No picture of the original board survives, so the board is a reconstruction that agrees with
+//! every count of the rules: files `a`..`g` (x = -3..+3) and ranks 1..4 (y = -2, -1, +1, +2),
+//! with no squares on the midline and no `d2`/`d3`. Everything else in the crate reads the
+//! geometry from [`SQUARES`] and [`ALIGNMENTS`], so another board can be swapped in by editing
+//! those two tables.
+//!
+//! Sets of squares and of alignments are [`Squares`] and [`Alignments`], which iterate
+//! [`Square`] and [`Alignment`] values.
 //!
 //! ```
-//! use jericho_core::board::{Alignment, Square};
+//! use jericho_core::board::{Alignment, Square, Squares};
+//! use jericho_core::Side;
 //! let c2 = Square::from_name("c2").unwrap();
 //! assert_eq!(c2.alignments().count(), 2);
+//! assert_eq!(c2.sharing_alignment().count(), 6);
 //! assert!(Square::from_name("d2").is_none());
 //! assert_eq!(Alignment::ALL.len(), 13);
+//! assert!(Squares::territory(Side::First).contains(c2));
 //! ```
 
 use core::fmt;
@@ -18,11 +25,51 @@ use core::fmt;
 use abstract_game::Side;
 use abstract_game::bitboard::Bitboard32;
 
-/// A set of squares: bit `i` stands for the square with index `i`.
-pub type SquareSet = u32;
+/// A raw set of squares for the hot loops: bit `i` stands for the square with index `i`.
+pub(crate) type SquareSet = u32;
 
-/// A set of alignments: bit `i` stands for the alignment with index `i`.
-pub type AlignmentSet = u16;
+/// A raw set of alignments: bit `i` stands for the alignment with index `i`.
+pub(crate) type AlignmentSet = u16;
+
+abstract_game::cell_set! {
+    /// A set of squares, iterating [`Square`]s in index order.
+    pub struct Squares(Bitboard32) of Square, from_bit = Square::from_bit, iter = SquaresIter;
+}
+
+abstract_game::cell_set! {
+    /// A set of alignments, iterating [`Alignment`]s in index order.
+    pub struct Alignments(Bitboard32) of Alignment, from_bit = Alignment::from_bit, iter = AlignmentsIter;
+}
+
+impl Squares {
+    /// All 26 squares.
+    pub const ALL: Squares = Squares::from_bitboard(Bitboard32(ALL_SQUARES));
+
+    /// The squares whose bits are set in `mask` (bit `i` for the square of index `i`); bits 26
+    /// and above stand for no square and are dropped.
+    #[inline]
+    pub const fn from_mask(mask: u32) -> Squares {
+        Squares::from_bitboard(Bitboard32(mask & ALL_SQUARES))
+    }
+
+    /// The 13 squares of `side`'s territory.
+    #[inline]
+    pub const fn territory(side: Side) -> Squares {
+        Squares::from_mask(TERRITORY[side.index()])
+    }
+}
+
+impl Alignments {
+    /// All 13 alignments.
+    pub const ALL: Alignments = Alignments::from_bitboard(Bitboard32(ALL_ALIGNMENTS as u32));
+
+    /// The alignments whose bits are set in `mask` (bit `i` for the alignment of index `i`);
+    /// bits 13 and above stand for no alignment and are dropped.
+    #[inline]
+    pub const fn from_mask(mask: u32) -> Alignments {
+        Alignments::from_bitboard(Bitboard32(mask & ALL_ALIGNMENTS as u32))
+    }
+}
 
 /// One row of the square table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,11 +141,15 @@ pub struct AlignmentInfo {
     pub name: &'static str,
     /// Frontal or diagonal.
     pub kind: AlignmentKind,
-    /// The squares on it, by index into [`SQUARES`].
-    pub squares: &'static [u8],
+    /// The squares on it.
+    pub squares: &'static [Square],
 }
 
-const fn line(name: &'static str, kind: AlignmentKind, squares: &'static [u8]) -> AlignmentInfo {
+const fn line(
+    name: &'static str,
+    kind: AlignmentKind,
+    squares: &'static [Square],
+) -> AlignmentInfo {
     AlignmentInfo {
         name,
         kind,
@@ -110,25 +161,57 @@ use AlignmentKind::{Diagonal, Frontal};
 
 /// The 13 alignments: the seven files, then the six diagonals of the rules table.
 pub const ALIGNMENTS: [AlignmentInfo; 13] = [
-    line("Fa", Frontal, &[0, 7, 13, 19]),
-    line("Fb", Frontal, &[1, 8, 14, 20]),
-    line("Fc", Frontal, &[2, 9, 15, 21]),
-    line("Fd", Frontal, &[3, 22]),
-    line("Fe", Frontal, &[4, 10, 16, 23]),
-    line("Ff", Frontal, &[5, 11, 17, 24]),
-    line("Fg", Frontal, &[6, 12, 18, 25]),
+    line(
+        "Fa",
+        Frontal,
+        &[Square(0), Square(7), Square(13), Square(19)],
+    ),
+    line(
+        "Fb",
+        Frontal,
+        &[Square(1), Square(8), Square(14), Square(20)],
+    ),
+    line(
+        "Fc",
+        Frontal,
+        &[Square(2), Square(9), Square(15), Square(21)],
+    ),
+    line("Fd", Frontal, &[Square(3), Square(22)]),
+    line(
+        "Fe",
+        Frontal,
+        &[Square(4), Square(10), Square(16), Square(23)],
+    ),
+    line(
+        "Ff",
+        Frontal,
+        &[Square(5), Square(11), Square(17), Square(24)],
+    ),
+    line(
+        "Fg",
+        Frontal,
+        &[Square(6), Square(12), Square(18), Square(25)],
+    ),
     // y = x + 1: a1 b2 | e4
-    line("D1", Diagonal, &[0, 8, 23]),
+    line("D1", Diagonal, &[Square(0), Square(8), Square(23)]),
     // y = x: b1 c2 | e3 f4
-    line("D2", Diagonal, &[1, 9, 16, 24]),
+    line(
+        "D2",
+        Diagonal,
+        &[Square(1), Square(9), Square(16), Square(24)],
+    ),
     // y = x - 1: c1 | f3 g4
-    line("D3", Diagonal, &[2, 17, 25]),
+    line("D3", Diagonal, &[Square(2), Square(17), Square(25)]),
     // y = -x - 1: e1 | b3 a4
-    line("D4", Diagonal, &[4, 14, 19]),
+    line("D4", Diagonal, &[Square(4), Square(14), Square(19)]),
     // y = -x: f1 e2 | c3 b4
-    line("D5", Diagonal, &[5, 10, 15, 20]),
+    line(
+        "D5",
+        Diagonal,
+        &[Square(5), Square(10), Square(15), Square(20)],
+    ),
     // y = -x + 1: g1 f2 | c4
-    line("D6", Diagonal, &[6, 11, 21]),
+    line("D6", Diagonal, &[Square(6), Square(11), Square(21)]),
 ];
 
 const fn alignment_masks() -> [SquareSet; 13] {
@@ -138,7 +221,7 @@ const fn alignment_masks() -> [SquareSet; 13] {
         let squares = ALIGNMENTS[a].squares;
         let mut i = 0;
         while i < squares.len() {
-            out[a] |= 1 << squares[i];
+            out[a] |= 1 << squares[i].0;
             i += 1;
         }
         a += 1;
@@ -147,7 +230,7 @@ const fn alignment_masks() -> [SquareSet; 13] {
 }
 
 /// The squares of each alignment, as sets.
-pub const ALIGNMENT_SQUARES: [SquareSet; 13] = alignment_masks();
+pub(crate) const ALIGNMENT_SQUARES: [SquareSet; 13] = alignment_masks();
 
 const fn square_alignments() -> [AlignmentSet; 26] {
     let mut out = [0; 26];
@@ -166,7 +249,7 @@ const fn square_alignments() -> [AlignmentSet; 26] {
 }
 
 /// The alignments through each square.
-pub const SQUARE_ALIGNMENTS: [AlignmentSet; 26] = square_alignments();
+pub(crate) const SQUARE_ALIGNMENTS: [AlignmentSet; 26] = square_alignments();
 
 const fn territory_mask(side: Side) -> SquareSet {
     let mut out = 0;
@@ -181,10 +264,11 @@ const fn territory_mask(side: Side) -> SquareSet {
 }
 
 /// The squares of each territory, indexed by [`Side::index`] (South first).
-pub const TERRITORY: [SquareSet; 2] = [territory_mask(Side::First), territory_mask(Side::Second)];
+pub(crate) const TERRITORY: [SquareSet; 2] =
+    [territory_mask(Side::First), territory_mask(Side::Second)];
 
 /// Every square.
-pub const ALL_SQUARES: SquareSet = (1 << 26) - 1;
+pub(crate) const ALL_SQUARES: SquareSet = (1 << 26) - 1;
 
 const fn sharing() -> [SquareSet; 26] {
     let mut out = [0; 26];
@@ -204,7 +288,7 @@ const fn sharing() -> [SquareSet; 26] {
 }
 
 /// For each square, the other squares that share an alignment with it.
-pub const SHARES_ALIGNMENT: [SquareSet; 26] = sharing();
+pub(crate) const SHARES_ALIGNMENT: [SquareSet; 26] = sharing();
 
 const fn sharing_across() -> [SquareSet; 26] {
     let mut out = [0; 26];
@@ -218,7 +302,7 @@ const fn sharing_across() -> [SquareSet; 26] {
 }
 
 /// For each square, the squares of the other territory that share an alignment with it.
-pub const SHARES_ACROSS: [SquareSet; 26] = sharing_across();
+pub(crate) const SHARES_ACROSS: [SquareSet; 26] = sharing_across();
 
 /// One of the 26 squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -297,22 +381,43 @@ impl Square {
     }
 
     /// The square at drawing coordinates (x, y), if any.
-    pub fn at(x: i8, y: i8) -> Option<Square> {
+    pub fn from_coords(x: i8, y: i8) -> Option<Square> {
         SQUARES
             .iter()
             .position(|s| s.x == x && s.y == y)
             .map(|i| Square(i as u8))
     }
 
-    /// The set holding this square alone.
+    /// The raw set holding this square alone.
     #[inline]
-    pub const fn bit(self) -> SquareSet {
+    pub(crate) const fn bit(self) -> SquareSet {
         1 << self.0
     }
 
+    /// The square of a bit number below 26.
+    #[inline]
+    const fn from_bit(bit: u32) -> Square {
+        Square(bit as u8)
+    }
+
     /// The alignments through this square (one file, at most one diagonal).
-    pub fn alignments(self) -> impl Iterator<Item = Alignment> {
-        alignments_in(SQUARE_ALIGNMENTS[self.index()])
+    #[inline]
+    pub const fn alignments(self) -> Alignments {
+        Alignments::from_mask(SQUARE_ALIGNMENTS[self.0 as usize] as u32)
+    }
+
+    /// The other squares sharing an alignment with this one: where the asymmetry rule looks
+    /// under the standard rules.
+    #[inline]
+    pub const fn sharing_alignment(self) -> Squares {
+        Squares::from_mask(SHARES_ALIGNMENT[self.0 as usize])
+    }
+
+    /// The squares of the other territory sharing an alignment with this one: where the
+    /// asymmetry rule looks under [`AsymmetryScope::OtherTerritory`](crate::AsymmetryScope).
+    #[inline]
+    pub const fn sharing_across(self) -> Squares {
+        Squares::from_mask(SHARES_ACROSS[self.0 as usize])
     }
 }
 
@@ -372,10 +477,16 @@ impl Alignment {
         ALIGNMENTS[self.0 as usize].kind
     }
 
-    /// The squares on the alignment, as a set.
+    /// The squares on the alignment.
     #[inline]
-    pub const fn squares(self) -> SquareSet {
-        ALIGNMENT_SQUARES[self.0 as usize]
+    pub const fn squares(self) -> Squares {
+        Squares::from_mask(ALIGNMENT_SQUARES[self.0 as usize])
+    }
+
+    /// The alignment of a bit number below 13.
+    #[inline]
+    const fn from_bit(bit: u32) -> Alignment {
+        Alignment(bit as u8)
     }
 
     /// The alignment with this name, if any.
@@ -393,23 +504,8 @@ impl fmt::Display for Alignment {
     }
 }
 
-/// The squares of a set, in index order (bits 26 and above stand for no square and are skipped).
-pub fn squares_in(set: SquareSet) -> impl Iterator<Item = Square> {
-    Bitboard32(set & ALL_SQUARES)
-        .into_iter()
-        .map(|i| Square(i as u8))
-}
-
 /// Every alignment.
-pub const ALL_ALIGNMENTS: AlignmentSet = (1 << 13) - 1;
-
-/// The alignments of a set, in index order (bits 13 and above stand for no alignment and are
-/// skipped).
-pub fn alignments_in(set: AlignmentSet) -> impl Iterator<Item = Alignment> {
-    Bitboard32(u32::from(set & ALL_ALIGNMENTS))
-        .into_iter()
-        .map(|i| Alignment(i as u8))
-}
+pub(crate) const ALL_ALIGNMENTS: AlignmentSet = (1 << 13) - 1;
 
 #[cfg(test)]
 mod tests {

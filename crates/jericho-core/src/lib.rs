@@ -1,44 +1,112 @@
 //! The complete rules of **Jericho** (Jean-Louis Roubira, 2001), a two-player placement game of
-//! towers, alignments and monoliths: legal moves, play, outcome, notation, position text and
-//! perft, on top of [`abstract_game`].
+//! towers, alignments and monoliths: legal moves, play, outcome, move notation, position text
+//! and perft, on top of [`abstract_game`].
 //!
-//! South and North take turns placing one of their 25 pieces (five sizes times five colours) on
-//! any of the 26 squares, alone or on top of a tower of different sizes and colours. A tower
-//! belongs to the owner of the territory it stands in. On each of the 13 alignments the player
-//! with the stronger tower holds the alignment's monolith; holding 7 at the end of your turn and
-//! still after the opponent's reply wins. See `docs/jericho.md` for the rules in full.
+//! # The rules in brief
 //!
-//! The crate follows the layout of `shakmaty`: [`board`] (squares and alignments as data),
-//! [`piece`] (pieces, stocks, towers), [`Rules`] (options and presets), [`Position`] (the
-//! validated position, implementing [`Game`](abstract_game::Game) and
-//! [`TextGame`](abstract_game::TextGame)), [`Setup`] (a raw position), [`notation`] and [`text`].
+//! South and North each own 25 pieces, one of each size 1..5 in each colour `a`..`e`. In turn
+//! they take a piece from their own stock and put it on any of the 26 squares (13 in each
+//! player's territory, see [`board`]): on an empty square or on top of a tower of one to three
+//! pieces whose sizes and colours all differ from the new piece's. Nothing moves or is captured
+//! once placed. A tower belongs to the owner of the territory it stands in, whoever built it.
 //!
-//! The `serde` feature derives `Serialize` and `Deserialize` for moves, rules and [`Setup`]; a
-//! piece, square or alignment is written as its index and refused when read out of range. A
-//! deserialized [`Setup`] still goes through [`Setup::validate`].
+//! * **Asymmetry rule**: a player may not copy the placement just made by his opponent (the same
+//!   piece on another square sharing an alignment with it, at the same level, on an identical
+//!   tower). A player with no legal placement passes, and only then.
+//! * **Monoliths**: on each of the 13 alignments (the 7 files and 6 diagonals) where both players
+//!   have a tower, the player with a tower that beats every enemy tower there holds the
+//!   alignment's monolith. A tower of two or more pieces beats a single piece; otherwise sizes
+//!   compare from the top down, and of two towers equal down to the shorter one's bottom the
+//!   taller wins (colours never count).
+//! * **The end**: a player who held 7 or more monoliths at the end of his own turn and still holds
+//!   7 after the opponent's reply wins. Two passes in a row end the game in a draw (unless the
+//!   second pass completes a win).
+//!
+//! [`Rules`] holds the options (the scope of the asymmetry rule, what "identical tower" means,
+//! equal prefixes, the first player) and the presets `standard`, `opposite-asymmetry`,
+//! `no-asymmetry`, `size-identity` and `prefix-tie`.
+//!
+//! # Move notation
+//!
+//! A piece is `<size><colour>`, e.g. `3b`. A placement is `<piece>@<square>`, e.g. `3b@c2`; a
+//! pass is `pass`. Squares are named by file `a`..`g` and rank `1`..`4` (`d2` and `d3` do not
+//! exist). [`TextGame::parse_move`] only accepts a legal move; its [`MoveError`] says what is
+//! wrong, naming the rule that forbids a well-formed move ([`IllegalMove`]).
+//!
+//! # Position text
+//!
+//! A position is one line of seven fields separated by single spaces:
+//!
+//! ```text
+//! <towers> <South stock> <North stock> <to move> <last placement> <earlier counts> <passes>
+//! ```
+//!
+//! * towers: `-` for an empty board, otherwise `square=pieces` entries joined by commas, pieces
+//!   bottom first, e.g. `c2=3b5a,e4=1c` (any order is read; board order is written);
+//! * stocks: `*` for a full stock, `-` for an empty one, otherwise a size digit followed by the
+//!   colours held in that size, e.g. `1abde3c5abcde`;
+//! * to move: `S` or `N`;
+//! * last placement: the opponent's placement of the last turn, e.g. `5a@c2`, or `-`;
+//! * earlier counts: both monolith counts as they stood before the last turn (at the end of the
+//!   previous turn of the side to move), `South/North`;
+//! * passes: passes in a row that ended the last turns, `0`, `1` or `2`.
+//!
+//! The start is `- * * S - 0/0 0` (`- * * N - 0/0 0` when North begins); after `3b@c2 5a@c2`:
+//! `c2=3b5a 1abcde2abcde3acde4abcde5abcde 1abcde2abcde3abcde4abcde5bcde S 5a@c2 0/0 0`.
+//!
+//! The text is the `Display` and `FromStr` of [`Setup`], a raw position; reading it checks the
+//! syntax ([`TextError`]), and [`TextGame::from_setup`] then checks the facts ([`SetupError`]):
+//! towers of at most four pieces of distinct sizes and colours, every piece exactly twice over
+//! the board and both stocks, a last placement on top of its square and no longer held by its
+//! player, at most two passes, monolith counts adding up to at most 13.
+//!
+//! # Layout
+//!
+//! The crate follows the layout of `shakmaty`: [`board`] (squares, alignments and their sets as
+//! data), [`piece`] (pieces, stocks, towers), [`Rules`] (options and presets), [`Position`] (the
+//! validated position, implementing [`Game`] and [`TextGame`]), [`Setup`] (a raw position) and
+//! [`notation`]. [`prelude`] brings everything a program needs into scope.
+//!
+//! With the `serde` feature, a [`Position`] is stored as `{"rules": ..., "position": "<text>"}`
+//! and validated when read, a [`Setup`] as its position text, and a [`Move`], [`Piece`],
+//! [`Square`] or [`Alignment`] by indices that are refused when out of range.
 //!
 //! # Example
 //!
 //! ```
-//! use abstract_game::{Game, Rules as _, Side, TextGame, perft::perft};
-//! use jericho_core::{Position, Rules};
+//! use jericho_core::prelude::*;
 //!
 //! let start = Position::new(Rules::default());
-//! assert_eq!(perft(&start, 1), 650);
-//! assert_eq!(perft(&start, 2), 413_600);
-//! let no_asym = Position::new(Rules::preset("no-asymmetry").unwrap());
-//! assert_eq!(perft(&no_asym, 2), 416_650);
+//! let mut moves = MoveList::new();
+//! start.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 650); // 25 pieces on 26 squares
 //!
 //! // South puts a size-3 piece of colour b on c2; North may not copy it on c3 (same file).
-//! let mut pos = start.clone();
+//! let mut pos = start;
 //! pos.play(pos.parse_move("3b@c2").unwrap()).unwrap();
 //! assert!(pos.parse_move("3b@c3").is_err());
-//! assert!(pos.parse_move("3b@g3").is_ok());
 //! assert_eq!(pos.side_to_move(), Side::Second);
+//! assert_eq!(Position::side_name(pos.side_to_move()), "North");
+//!
+//! // Play the first legal move every turn until the game ends.
+//! while !pos.is_over() {
+//!     pos.legal_moves(&mut moves);
+//!     pos.play(moves[0]).unwrap();
+//! }
+//! let outcome = pos.outcome().unwrap();
+//! println!("{}", Position::describe(outcome));
 //!
 //! // Positions round-trip through one line of text.
 //! let text = pos.to_text();
-//! assert_eq!(Position::from_text(&text, Rules::default()).unwrap(), pos);
+//! assert_eq!(pos.to_string(), text);
+//! assert_eq!(Position::from_text(&text, pos.rules()).unwrap(), pos);
+//!
+//! // A setup parsed from text is checked when it becomes a position.
+//! let setup: Setup = "c2=3b 1abcde2abcde3acde4abcde5abcde * N 3b@c2 0/0 0".parse().unwrap();
+//! let pos = Position::from_setup(setup, Rules::default()).unwrap();
+//! assert_eq!(pos.at(Square::from_name("c2").unwrap()).to_string(), "3b");
+//! let bad: Setup = "c2=3b * * N - 0/0 0".parse().unwrap(); // three copies of 3b
+//! assert!(Position::from_setup(bad, Rules::default()).is_err());
 //! ```
 
 #![deny(missing_docs)]
@@ -76,13 +144,98 @@ pub mod piece;
 mod position;
 mod rules;
 mod setup;
-pub mod text;
+mod text;
 
-pub use board::{Alignment, Square};
+pub use abstract_game::{Game, Outcome, Side, TextGame};
+pub use board::{Alignment, Alignments, Square, Squares};
 pub use movegen::IllegalMove;
 pub use notation::MoveError;
 pub use piece::{Colour, Piece, PieceSet, Tower};
 pub use position::{LastPlacement, MAX_MOVES, Move, MoveList, Position, WINNING_MONOLITHS};
 pub use rules::{AsymmetryScope, EqualPrefix, Rules, TowerIdentity};
 pub use setup::{Setup, SetupError};
-pub use text::PositionError;
+pub use text::TextError;
+
+#[cfg(feature = "serde")]
+abstract_game::text_serde!(Position, Setup);
+
+/// Everything a program needs, in one line: `use jericho_core::prelude::*;`.
+///
+/// The traits [`Game`] and [`TextGame`] (and the rules trait, anonymously, for
+/// `Rules::preset`), [`Side`], [`Outcome`] and [`BySide`](abstract_game::BySide), and this
+/// crate's positions, moves, rules, errors, pieces, squares and alignments.
+pub mod prelude {
+    pub use abstract_game::Rules as _;
+    pub use abstract_game::{BySide, Game, Outcome, Side, TextGame};
+
+    pub use crate::{
+        Alignment, Alignments, Colour, MAX_MOVES, Move, MoveError, MoveList, Piece, PieceSet,
+        Position, Rules, Setup, SetupError, Square, Squares, TextError, Tower,
+    };
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use crate::prelude::*;
+
+    #[test]
+    fn a_position_round_trips_as_rules_and_text() {
+        let mut pos = Position::new(Rules::preset("size-identity").unwrap());
+        pos.play_line("3b@c2 5a@c2").unwrap();
+        let json = serde_json::to_string(&pos).unwrap();
+        assert!(json.contains(&format!("\"position\":\"{pos}\"")), "{json}");
+        let back: Position = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, pos);
+        let setup: Setup =
+            serde_json::from_str(&serde_json::to_string(&pos.to_setup()).unwrap()).unwrap();
+        assert_eq!(setup, pos.to_setup());
+    }
+
+    #[test]
+    fn a_tampered_position_is_refused() {
+        let pos = Position::new(Rules::default());
+        let json = serde_json::to_string(&pos).unwrap();
+        // Bad syntax, then well formed but impossible (three copies of 3b).
+        for text in ["- * * X - 0/0 0", "c2=3b * * S - 0/0 0"] {
+            let bad = json.replace(&pos.to_string(), text);
+            assert_ne!(bad, json);
+            assert!(serde_json::from_str::<Position>(&bad).is_err(), "{bad}");
+        }
+        assert!(serde_json::from_str::<Setup>("\"- * * S - 0/0\"").is_err());
+    }
+
+    #[test]
+    fn moves_round_trip_and_out_of_range_indices_are_refused() {
+        let pos = Position::new(Rules::default());
+        let mv = pos.parse_move("3b@c2").unwrap();
+        let json = serde_json::to_string(&mv).unwrap();
+        assert_eq!(
+            json,
+            format!(
+                "{{\"Place\":{{\"piece\":{},\"square\":{}}}}}",
+                Piece::new(3, Colour::B).unwrap().index(),
+                Square::from_name("c2").unwrap().index()
+            )
+        );
+        assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
+        assert_eq!(
+            serde_json::from_str::<Move>("\"Pass\"").unwrap(),
+            Move::Pass
+        );
+        for bad in [
+            r#"{"Place":{"piece":25,"square":0}}"#,
+            r#"{"Place":{"piece":0,"square":26}}"#,
+            r#"{"Place":{"piece":-1,"square":0}}"#,
+            r#"{"Place":{"piece":0,"square":300}}"#,
+            r#""Castle""#,
+        ] {
+            assert!(serde_json::from_str::<Move>(bad).is_err(), "{bad}");
+        }
+        assert!(serde_json::from_str::<Square>("26").is_err());
+        assert!(serde_json::from_str::<Alignment>("13").is_err());
+        assert_eq!(
+            serde_json::from_str::<Square>("25").unwrap(),
+            Square::from_name("g4").unwrap()
+        );
+    }
+}

@@ -6,6 +6,7 @@
 //! only masks.
 
 use abstract_game::Game;
+use abstract_game::bitboard::Bitboard32;
 use abstract_game::playout::Rng;
 
 use crate::board::{ALL_SQUARES, SHARES_ACROSS, SHARES_ALIGNMENT, Square, SquareSet};
@@ -140,7 +141,7 @@ impl Position {
         while set != 0 {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
-            total += (self.towers[s].fitting() & stock).count_ones();
+            total += (self.towers[s].fit_mask() & stock).count_ones();
         }
         // `asymmetry` only lists squares where the piece is held and fits.
         total -= self.asymmetry().0.count_ones();
@@ -166,9 +167,9 @@ impl Position {
         while set != 0 {
             let r = set.trailing_zeros() as usize;
             set &= set - 1;
-            total += (self.towers[r].fitting() & stock).count_ones();
+            total += (self.towers[r].fit_mask() & stock).count_ones();
         }
-        total += (old.with(piece).fitting() & stock).count_ones();
+        total += (old.with(piece).fit_mask() & stock).count_ones();
         if stock & piece.bit() != 0 {
             let scope = match self.rules.asymmetry {
                 AsymmetryScope::SharedAlignment => SHARES_ALIGNMENT[s],
@@ -200,7 +201,7 @@ impl Position {
         let (forbidden, copy) = self.asymmetry();
         for square in Square::ALL {
             let s = square.index();
-            let mut set = self.towers[s].fitting() & stock;
+            let mut set = self.towers[s].fit_mask() & stock;
             if forbidden >> s & 1 != 0 {
                 set &= !copy.bit();
             }
@@ -232,19 +233,14 @@ impl Position {
         let (forbidden, copy) = self.asymmetry();
         for square in Square::ALL {
             let s = square.index();
-            let mut set = self.towers[s].fitting() & stock;
+            let mut set = self.towers[s].fit_mask() & stock;
             if forbidden >> s & 1 != 0 {
                 set &= !copy.bit();
             }
             let n = set.count_ones();
             if k < n {
-                for _ in 0..k {
-                    set &= set - 1;
-                }
-                return Some(Move::place(
-                    Piece::ALL[set.trailing_zeros() as usize],
-                    square,
-                ));
+                let p = Bitboard32(set).nth(k)?;
+                return Some(Move::place(Piece::ALL[p as usize], square));
             }
             k -= n;
         }

@@ -1,8 +1,10 @@
 //! Move notation: a placement is `<size><colour>@<square>` (e.g. `3b@c2`), a pass is `pass`.
 //!
+//! [`TextGame::parse_move`](abstract_game::TextGame::parse_move) reads a move in the context of a
+//! position and accepts only legal moves; [`parse_syntax`] reads one without a position.
+//!
 //! ```
-//! use abstract_game::{Game, TextGame};
-//! use jericho_core::{Move, Position, Rules};
+//! use jericho_core::prelude::*;
 //! let pos = Position::new(Rules::default());
 //! let mv = pos.parse_move("3b@c2").unwrap();
 //! assert_eq!(pos.move_to_string(mv), "3b@c2");
@@ -16,9 +18,9 @@ use core::fmt;
 use crate::board::Square;
 use crate::movegen::IllegalMove;
 use crate::piece::{Colour, Piece};
-use crate::position::{Move, Position};
+use crate::position::Move;
 
-/// Why a move text was refused.
+/// Why a move text was refused, or the move it names is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not of the form `<size><colour>@<square>` or `pass`.
@@ -47,7 +49,8 @@ pub enum MoveError {
         /// The square part.
         square: String,
     },
-    /// Well formed but not legal here.
+    /// Well formed but not legal here; `reason` names the rule that forbids it (for instance
+    /// [`IllegalMove::Asymmetry`]).
     #[error("`{text}` is not legal here: {reason}")]
     Illegal {
         /// The text.
@@ -109,17 +112,5 @@ impl fmt::Display for Move {
             Move::Place { piece, square } => write!(f, "{piece}@{square}"),
             Move::Pass => f.write_str("pass"),
         }
-    }
-}
-
-impl Position {
-    /// Parses a move and checks it is legal here.
-    pub fn parse_legal_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mv = parse_syntax(text)?;
-        self.check_move(mv).map_err(|reason| MoveError::Illegal {
-            text: text.to_owned(),
-            reason,
-        })?;
-        Ok(mv)
     }
 }

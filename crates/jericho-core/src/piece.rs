@@ -121,9 +121,9 @@ impl Piece {
         Colour::ALL[(self.0 % 5) as usize]
     }
 
-    /// The set holding this piece alone.
+    /// The raw set holding this piece alone.
     #[inline]
-    pub const fn bit(self) -> u32 {
+    pub(crate) const fn bit(self) -> u32 {
         1 << self.0
     }
 
@@ -149,7 +149,8 @@ impl fmt::Display for Piece {
 /// A set of pieces, e.g. a player's stock: bit `i` stands for the piece with index `i`.
 ///
 /// Only bits 0..25 stand for pieces; [`iter`](PieceSet::iter), [`len`](PieceSet::len) and
-/// [`is_empty`](PieceSet::is_empty) ignore the others, and [`Setup::validate`](crate::Setup::validate) refuses a stock that sets them.
+/// [`is_empty`](PieceSet::is_empty) ignore the others, and
+/// [`from_setup`](abstract_game::TextGame::from_setup) refuses a stock that sets them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceSet(pub u32);
@@ -208,10 +209,10 @@ impl PieceSet {
 }
 
 /// The pieces of each size: `SIZE_PIECES[s - 1]` holds the five pieces of size `s`.
-pub const SIZE_PIECES: [u32; 5] = [0x1F, 0x1F << 5, 0x1F << 10, 0x1F << 15, 0x1F << 20];
+pub(crate) const SIZE_PIECES: [u32; 5] = [0x1F, 0x1F << 5, 0x1F << 10, 0x1F << 15, 0x1F << 20];
 
 /// The pieces of each colour: `COLOUR_PIECES[c]` holds the five pieces of colour `c`.
-pub const COLOUR_PIECES: [u32; 5] = [
+pub(crate) const COLOUR_PIECES: [u32; 5] = [
     0x0010_8421,
     0x0010_8421 << 1,
     0x0010_8421 << 2,
@@ -244,7 +245,7 @@ const fn fit_table() -> [u32; 1024] {
 
 /// `FIT[sizes | colours << 5]`: the pieces whose size is not in the 5-bit mask `sizes` and
 /// whose colour is not in the 5-bit mask `colours`.
-pub const FIT: [u32; 1024] = fit_table();
+pub(crate) const FIT: [u32; 1024] = fit_table();
 
 /// The tallest a tower may grow.
 pub const MAX_HEIGHT: usize = 4;
@@ -400,17 +401,23 @@ impl Tower {
         (self.shape().meta >> 5 & 31) as u8
     }
 
-    /// The pieces that may go on top (as a [`PieceSet`] bit mask): none on a tower of four,
-    /// otherwise those whose size and colour both differ from every piece in the tower.
+    /// The pieces that may go on top: none on a tower of four, otherwise those whose size and
+    /// colour both differ from every piece in the tower.
     #[inline]
-    pub fn fitting(&self) -> u32 {
+    pub fn fitting(&self) -> PieceSet {
+        PieceSet(self.shape().fit)
+    }
+
+    /// [`fitting`](Tower::fitting) as a raw mask, for the hot loops.
+    #[inline]
+    pub(crate) fn fit_mask(&self) -> u32 {
         self.shape().fit
     }
 
     /// Whether `piece` may go on top.
     #[inline]
     pub fn accepts(&self, piece: Piece) -> bool {
-        self.fitting() & piece.bit() != 0
+        self.fit_mask() & piece.bit() != 0
     }
 
     /// The tower with `piece` on top. `piece` must be [accepted](Tower::accepts) (otherwise
@@ -533,6 +540,6 @@ mod tests {
         assert!(t("4a").beats(&t("3a"), true));
         assert_eq!(t("4a").compare(&t("4b"), false), Ordering::Equal);
         // Full tower accepts nothing.
-        assert_eq!(t("1a2b3c4d").fitting(), 0);
+        assert_eq!(t("1a2b3c4d").fitting(), PieceSet::EMPTY);
     }
 }

@@ -3,12 +3,18 @@
 use abstract_game::{Game, Outcome, Side, zobrist};
 use arrayvec::ArrayVec;
 
-use crate::board::{ALIGNMENT_SQUARES, Alignment, SQUARE_ALIGNMENTS, Square, SquareSet, TERRITORY};
+use crate::board::{
+    ALIGNMENT_SQUARES, Alignment, SQUARE_ALIGNMENTS, Square, SquareSet, Squares, TERRITORY,
+};
 use crate::piece::{Piece, PieceSet, Tower};
 use crate::rules::Rules;
 
 /// One whole turn: a placement of a piece from the mover's stock on a square, or a pass (only
-/// when no placement is legal).
+/// when no placement is legal). Nothing ever moves or is captured once placed.
+///
+/// With the `serde` feature a move is stored as `"Pass"` or `{"Place":{"piece":P,"square":S}}`
+/// with the indices of [`Piece::index`] and [`Square::index`]; indices out of range are refused
+/// when read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
@@ -29,6 +35,30 @@ impl Move {
     pub const fn place(piece: Piece, square: Square) -> Move {
         Move::Place { piece, square }
     }
+
+    /// Where the move starts from: always `None`, since a piece comes from the stock.
+    #[inline]
+    pub const fn from(self) -> Option<Square> {
+        None
+    }
+
+    /// The square the piece lands on, or `None` for a pass.
+    #[inline]
+    pub const fn to(self) -> Option<Square> {
+        match self {
+            Move::Place { square, .. } => Some(square),
+            Move::Pass => None,
+        }
+    }
+
+    /// The piece placed, or `None` for a pass.
+    #[inline]
+    pub const fn piece(self) -> Option<Piece> {
+        match self {
+            Move::Place { piece, .. } => Some(piece),
+            Move::Pass => None,
+        }
+    }
 }
 
 /// The most moves a position can have: every piece of a full stock on every square
@@ -43,7 +73,6 @@ pub const WINNING_MONOLITHS: u32 = 7;
 
 /// The placement the opponent just made, which the asymmetry rule looks at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LastPlacement {
     /// The piece placed (now on top of `square`).
     pub piece: Piece,
@@ -94,8 +123,10 @@ fn earlier_key(side: Side, count: u8) -> u64 {
 /// both stocks, the side to move, the opponent's last placement, the monolith counts as they were
 /// before the last turn, and the number of passes in a row.
 ///
-/// Build it with [`Game::new`], from text with [`TextGame::from_text`](abstract_game::TextGame),
-/// or from a [`Setup`](crate::Setup).
+/// Build it with [`Game::new`], from text with
+/// [`TextGame::from_text`](abstract_game::TextGame::from_text), or from a
+/// [`Setup`](crate::Setup) with [`TextGame::from_setup`](abstract_game::TextGame::from_setup).
+/// Its `Display` is the position text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) towers: [Tower; 26],
@@ -112,7 +143,7 @@ pub struct Position {
 
 impl Position {
     /// The empty board under `rules`: full stocks, the first player to move.
-    pub fn start(rules: Rules) -> Position {
+    fn start(rules: Rules) -> Position {
         let mut pos = Position {
             towers: [Tower::EMPTY; 26],
             occupied: 0,
@@ -129,16 +160,16 @@ impl Position {
         pos
     }
 
-    /// The tower on `square` (empty when nothing stands there).
+    /// The tower on `square` ([`Tower::EMPTY`] when nothing stands there).
     #[inline]
-    pub fn tower(&self, square: Square) -> &Tower {
-        &self.towers[square.index()]
+    pub const fn at(&self, square: Square) -> Tower {
+        self.towers[square.index()]
     }
 
     /// The squares holding a tower.
     #[inline]
-    pub fn occupied(&self) -> SquareSet {
-        self.occupied
+    pub const fn occupied(&self) -> Squares {
+        Squares::from_mask(self.occupied)
     }
 
     /// The pieces `side` still has to place.

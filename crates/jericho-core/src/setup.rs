@@ -1,33 +1,43 @@
 //! A raw, unchecked position ([`Setup`]) and its validation into a [`Position`].
-//!
-//! ```
-//! use jericho_core::{Position, Rules, Setup};
-//! let setup = Setup::empty();
-//! let pos: Position = setup.validate(Rules::default()).unwrap();
-//! assert_eq!(pos.to_setup(), Setup::empty());
-//! ```
 
-use abstract_game::Side;
+use abstract_game::{BySide, Game, Side};
 
 use crate::board::{Square, SquareSet};
 use crate::piece::{Piece, PieceSet, Tower};
 use crate::position::{NO_SQUARE, Position};
 use crate::rules::Rules;
 
-/// Everything a position text says, unchecked.
+/// Everything a position text says, unchecked: its `Display` writes the position text and its
+/// `FromStr` reads it (checking the syntax only); [`TextGame::from_setup`] checks the rest and
+/// builds the [`Position`].
+///
+/// ```
+/// use jericho_core::prelude::*;
+/// let setup: Setup = "c2=3b * * N - 0/0 0".parse().unwrap();
+/// assert_eq!(setup.at(Square::from_name("c2").unwrap()).len(), 1);
+/// // South's stock is full although a 3b is on the board: three copies of 3b.
+/// assert!(matches!(
+///     Position::from_setup(setup, Rules::default()),
+///     Err(SetupError::PieceCount { count: 3, .. })
+/// ));
+/// let pos = Position::from_setup(Setup::empty(), Rules::default()).unwrap();
+/// assert_eq!(pos.to_setup(), Setup::empty());
+/// assert_eq!(Setup::empty().to_string(), "- * * S - 0/0 0");
+/// ```
+///
+/// [`TextGame::from_setup`]: abstract_game::TextGame::from_setup
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// The pieces on each square (indexed by [`Square::index`]), bottom first.
     pub towers: [Vec<Piece>; 26],
-    /// The stocks, South's then North's.
-    pub stocks: [PieceSet; 2],
+    /// Each side's stock.
+    pub stocks: BySide<PieceSet>,
     /// The side to move.
     pub turn: Side,
     /// The opponent's placement of the last turn (piece and square), if the last turn was one.
     pub last: Option<(Piece, Square)>,
-    /// Both monolith counts as they stood before the last turn, South's then North's.
-    pub earlier: [u8; 2],
+    /// Both monolith counts as they stood before the last turn.
+    pub earlier: BySide<u8>,
     /// Passes in a row that ended the last turns (0, 1 or 2).
     pub passes: u8,
 }
@@ -121,16 +131,22 @@ impl Setup {
     pub fn empty() -> Setup {
         Setup {
             towers: Default::default(),
-            stocks: [PieceSet::FULL; 2],
+            stocks: BySide::new(PieceSet::FULL, PieceSet::FULL),
             turn: Side::First,
             last: None,
-            earlier: [0; 2],
+            earlier: BySide::new(0, 0),
             passes: 0,
         }
     }
 
+    /// The pieces on `square`, bottom first (unchecked: possibly too many or clashing).
+    #[inline]
+    pub fn at(&self, square: Square) -> &[Piece] {
+        &self.towers[square.index()]
+    }
+
     /// Checks the setup and builds the position under `rules`.
-    pub fn validate(&self, rules: Rules) -> Result<Position, SetupError> {
+    pub(crate) fn build(&self, rules: Rules) -> Result<Position, SetupError> {
         let mut towers = [Tower::EMPTY; 26];
         let mut occupied: SquareSet = 0;
         let mut copies = [0u32; 25];
@@ -165,14 +181,14 @@ impl Setup {
             towers[square.index()] = tower;
         }
         for side in Side::BOTH {
-            let stray = self.stocks[side.index()].0 & !PieceSet::FULL.0;
+            let stray = self.stocks[side].0 & !PieceSet::FULL.0;
             if stray != 0 {
                 return Err(SetupError::StockBits {
-                    side: <Position as abstract_game::Game>::SIDE_NAMES[side.index()],
+                    side: Position::side_name(side),
                     bits: stray,
                 });
             }
-            for p in self.stocks[side.index()].iter() {
+            for p in self.stocks[side].iter() {
                 copies[p.index()] += 1;
             }
         }
@@ -197,29 +213,29 @@ impl Setup {
                     return Err(SetupError::LastNotOnTop { piece, square });
                 }
                 let mover = !self.turn;
-                if self.stocks[mover.index()].contains(piece) {
+                if self.stocks[mover].contains(piece) {
                     return Err(SetupError::LastStillHeld {
                         piece,
-                        side: <Position as abstract_game::Game>::SIDE_NAMES[mover.index()],
+                        side: Position::side_name(mover),
                     });
                 }
                 square.index() as u8
             }
         };
-        let [south, north] = self.earlier;
+        let BySide([south, north]) = self.earlier;
         if south > 13 || north > 13 || south + north > 13 {
             return Err(SetupError::MonolithCounts { south, north });
         }
         let mut pos = Position {
             towers,
             occupied,
-            stocks: [self.stocks[0].0, self.stocks[1].0],
+            stocks: self.stocks.0.map(|set| set.0),
             lead: [0; 2],
             hash: 0,
             rules,
             turn: self.turn,
             last,
-            earlier: self.earlier,
+            earlier: self.earlier.0,
             passes: self.passes,
         };
         pos.refresh_leads();
@@ -228,22 +244,16 @@ impl Setup {
     }
 }
 
-impl Position {
-    /// The raw facts of this position.
-    pub fn to_setup(&self) -> Setup {
-        Setup {
-            towers: core::array::from_fn(|s| self.towers[s].pieces().to_vec()),
-            stocks: [PieceSet(self.stocks[0]), PieceSet(self.stocks[1])],
-            turn: self.turn,
-            last: self.last_placement().map(|l| (l.piece, l.square)),
-            earlier: self.earlier,
-            passes: self.passes,
-        }
-    }
-}
-
 impl From<&Position> for Setup {
+    /// The raw facts of `pos` (what [`to_setup`](abstract_game::TextGame::to_setup) returns).
     fn from(pos: &Position) -> Setup {
-        pos.to_setup()
+        Setup {
+            towers: core::array::from_fn(|s| pos.towers[s].pieces().to_vec()),
+            stocks: BySide(pos.stocks.map(PieceSet)),
+            turn: pos.turn,
+            last: pos.last_placement().map(|l| (l.piece, l.square)),
+            earlier: BySide(pos.earlier),
+            passes: pos.passes,
+        }
     }
 }

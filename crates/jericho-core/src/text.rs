@@ -1,46 +1,22 @@
-//! The position text and the board diagram.
-//!
-//! A position is one line of seven space-separated fields:
-//!
-//! ```text
-//! <towers> <South stock> <North stock> <to move> <last placement> <earlier counts> <passes>
-//! ```
-//!
-//! * towers: `-` for an empty board, otherwise `square=pieces` entries joined by commas, pieces
-//!   bottom first, e.g. `c2=3b5a,e4=1c`;
-//! * stocks: `*` for a full stock, `-` for an empty one, otherwise a size digit followed by the
-//!   colours held in that size, e.g. `1abde3c5abcde`;
-//! * to move: `S` or `N`;
-//! * last placement: the opponent's placement of the last turn, e.g. `5a@c2`, or `-`;
-//! * earlier counts: both monolith counts as they stood before the last turn (at the end of the
-//!   previous turn of the side to move), `South/North`;
-//! * passes: passes in a row that ended the last turns, `0`, `1` or `2`.
-//!
-//! ```
-//! use abstract_game::{Game, TextGame};
-//! use jericho_core::{Position, Rules};
-//! let start = Position::new(Rules::default());
-//! assert_eq!(start.to_text(), "- * * S - 0/0 0");
-//! let mut pos = start.clone();
-//! pos.play_line("3b@c2 5a@c2").unwrap();
-//! assert_eq!(pos.to_text(), "c2=3b5a 1abcde2abcde3acde4abcde5abcde 1abcde2abcde3abcde4abcde5bcde S 5a@c2 0/0 0");
-//! assert_eq!(Position::from_text(&pos.to_text(), Rules::default()).unwrap(), pos);
-//! ```
+//! The position text (the `Display`/`FromStr` of [`Setup`]) and the board diagram; the format
+//! is described in the crate documentation.
 
-use core::fmt::Write as _;
+use core::fmt::{self, Write as _};
+use core::str::FromStr;
 
-use abstract_game::{Game, Side, TextGame};
+use abstract_game::{BySide, Game, Side, TextGame};
 
 use crate::board::{Alignment, Square};
-use crate::notation::{MoveError, parse_piece};
+use crate::notation::{MoveError, parse_piece, parse_syntax};
 use crate::piece::{Piece, PieceSet};
 use crate::position::{Move, Position};
 use crate::rules::Rules;
 use crate::setup::{Setup, SetupError};
 
-/// Why a position text was refused.
+/// Why a position text was refused: its syntax, or (as [`TextError::Setup`]) a well-formed text
+/// describing an impossible position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
+pub enum TextError {
     /// Not seven fields.
     #[error("expected 7 space-separated fields, found {found}")]
     FieldCount {
@@ -112,30 +88,30 @@ pub enum PositionError {
     Setup(#[from] SetupError),
 }
 
-fn stock_text(set: PieceSet) -> String {
+/// Writes a stock: `*` when full, `-` when empty, otherwise sizes each followed by colours.
+fn write_stock(out: &mut impl fmt::Write, set: PieceSet) -> fmt::Result {
     if set == PieceSet::FULL {
-        return "*".into();
+        return out.write_char('*');
     }
     if set.is_empty() {
-        return "-".into();
+        return out.write_char('-');
     }
-    let mut out = String::new();
     for size in 1..=5u8 {
         let mut started = false;
         for p in set.iter().filter(|p| p.size() == size) {
             if !started {
-                out.push((b'0' + size) as char);
+                out.write_char((b'0' + size) as char)?;
                 started = true;
             }
-            out.push(p.colour().char());
+            out.write_char(p.colour().char())?;
         }
     }
-    out
+    Ok(())
 }
 
-fn parse_stock(text: &str, side: Side) -> Result<PieceSet, PositionError> {
-    let bad = |problem| PositionError::BadStock {
-        side: Position::SIDE_NAMES[side.index()],
+fn parse_stock(text: &str, side: Side) -> Result<PieceSet, TextError> {
+    let bad = |problem| TextError::BadStock {
+        side: Position::side_name(side),
         text: text.to_owned(),
         problem,
     };
@@ -174,11 +150,11 @@ fn parse_stock(text: &str, side: Side) -> Result<PieceSet, PositionError> {
     Ok(set)
 }
 
-/// Reads a position text into an unchecked [`Setup`].
-pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
+/// Reads a position text into an unchecked [`Setup`] (the syntax only).
+fn parse_setup(text: &str) -> Result<Setup, TextError> {
     let fields: Vec<&str> = text.split(' ').collect();
     if fields.len() != 7 {
-        return Err(PositionError::FieldCount {
+        return Err(TextError::FieldCount {
             found: fields.len(),
         });
     }
@@ -186,20 +162,17 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
     let mut seen = 0u32;
     if fields[0] != "-" {
         for entry in fields[0].split(',') {
-            let (name, pieces) =
-                entry
-                    .split_once('=')
-                    .ok_or_else(|| PositionError::TowerEntry {
-                        entry: entry.to_owned(),
-                    })?;
-            let square = Square::from_name(name).ok_or_else(|| PositionError::UnknownSquare {
+            let (name, pieces) = entry.split_once('=').ok_or_else(|| TextError::TowerEntry {
+                entry: entry.to_owned(),
+            })?;
+            let square = Square::from_name(name).ok_or_else(|| TextError::UnknownSquare {
                 name: name.to_owned(),
             })?;
             if seen & square.bit() != 0 {
-                return Err(PositionError::DuplicateSquare { square });
+                return Err(TextError::DuplicateSquare { square });
             }
             seen |= square.bit();
-            let bad = || PositionError::BadTower {
+            let bad = || TextError::BadTower {
                 square,
                 text: pieces.to_owned(),
             };
@@ -212,31 +185,31 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
             }
         }
     }
-    setup.stocks = [
+    setup.stocks = BySide::new(
         parse_stock(fields[1], Side::First)?,
         parse_stock(fields[2], Side::Second)?,
-    ];
+    );
     setup.turn = match fields[3] {
         "S" => Side::First,
         "N" => Side::Second,
         other => {
-            return Err(PositionError::BadTurn {
+            return Err(TextError::BadTurn {
                 text: other.to_owned(),
             });
         }
     };
     setup.last = match fields[4] {
         "-" => None,
-        other => match crate::notation::parse_syntax(other) {
+        other => match parse_syntax(other) {
             Ok(Move::Place { piece, square }) => Some((piece, square)),
             _ => {
-                return Err(PositionError::BadLast {
+                return Err(TextError::BadLast {
                     text: other.to_owned(),
                 });
             }
         },
     };
-    let bad_counts = || PositionError::BadCounts {
+    let bad_counts = || TextError::BadCounts {
         text: fields[5].to_owned(),
     };
     let (south, north) = fields[5].split_once('/').ok_or_else(bad_counts)?;
@@ -246,13 +219,13 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
         }
         t.parse::<u8>().map_err(|_| bad_counts())
     };
-    setup.earlier = [count(south)?, count(north)?];
+    setup.earlier = BySide::new(count(south)?, count(north)?);
     setup.passes = match fields[6] {
         "0" => 0,
         "1" => 1,
         "2" => 2,
         other => {
-            return Err(PositionError::BadPasses {
+            return Err(TextError::BadPasses {
                 text: other.to_owned(),
             });
         }
@@ -261,57 +234,96 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionError> {
 }
 
 /// Writes a [`Setup`] as position text.
-pub fn setup_text(setup: &Setup) -> String {
-    let mut towers = String::new();
+fn write_setup(out: &mut impl fmt::Write, setup: &Setup) -> fmt::Result {
+    let mut any = false;
     for square in Square::ALL {
-        let pieces = &setup.towers[square.index()];
+        let pieces = setup.at(square);
         if pieces.is_empty() {
             continue;
         }
-        if !towers.is_empty() {
-            towers.push(',');
+        if any {
+            out.write_char(',')?;
         }
-        let _ = write!(towers, "{square}=");
+        any = true;
+        write!(out, "{square}=")?;
         for p in pieces {
-            let _ = write!(towers, "{p}");
+            write!(out, "{p}")?;
         }
     }
-    if towers.is_empty() {
-        towers.push('-');
+    if !any {
+        out.write_char('-')?;
     }
-    let last = match setup.last {
-        Some((piece, square)) => format!("{piece}@{square}"),
-        None => "-".into(),
-    };
-    format!(
-        "{towers} {} {} {} {last} {}/{} {}",
-        stock_text(setup.stocks[0]),
-        stock_text(setup.stocks[1]),
-        if setup.turn == Side::First { "S" } else { "N" },
-        setup.earlier[0],
-        setup.earlier[1],
+    out.write_char(' ')?;
+    write_stock(out, setup.stocks[Side::First])?;
+    out.write_char(' ')?;
+    write_stock(out, setup.stocks[Side::Second])?;
+    out.write_str(if setup.turn == Side::First {
+        " S "
+    } else {
+        " N "
+    })?;
+    match setup.last {
+        Some((piece, square)) => write!(out, "{piece}@{square}")?,
+        None => out.write_char('-')?,
+    }
+    write!(
+        out,
+        " {}/{} {}",
+        setup.earlier[Side::First],
+        setup.earlier[Side::Second],
         setup.passes
     )
 }
 
+impl fmt::Display for Setup {
+    /// Writes the position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_setup(f, self)
+    }
+}
+
+impl FromStr for Setup {
+    type Err = TextError;
+
+    /// Reads a position text, checking its syntax only: validate the result with
+    /// [`TextGame::from_setup`].
+    fn from_str(text: &str) -> Result<Setup, TextError> {
+        parse_setup(text)
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes the position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_setup(f, &self.to_setup())
+    }
+}
+
 impl TextGame for Position {
+    type Setup = Setup;
+    type SetupError = SetupError;
     type MoveError = MoveError;
-    type PositionError = PositionError;
+    type TextError = TextError;
+
+    fn to_setup(&self) -> Setup {
+        Setup::from(self)
+    }
+
+    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
+        setup.build(rules)
+    }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        self.parse_legal_move(text)
+        let mv = parse_syntax(text)?;
+        self.check_move(mv).map_err(|reason| MoveError::Illegal {
+            text: text.to_owned(),
+            reason,
+        })?;
+        Ok(mv)
     }
 
     fn move_to_string(&self, mv: Move) -> String {
         mv.to_string()
-    }
-
-    fn to_text(&self) -> String {
-        setup_text(&self.to_setup())
-    }
-
-    fn from_text(text: &str, rules: Rules) -> Result<Position, PositionError> {
-        Ok(parse_setup(text)?.validate(rules)?)
     }
 
     fn diagram(&self) -> String {
@@ -329,8 +341,8 @@ impl TextGame for Position {
             }
             let mut line = format!("{rank}   ");
             for x in -3..=3 {
-                let cell = match Square::at(x, y) {
-                    Some(sq) => self.tower(sq).to_string(),
+                let cell = match Square::from_coords(x, y) {
+                    Some(sq) => self.at(sq).to_string(),
                     None => String::new(),
                 };
                 let _ = write!(line, "{cell:<CELL$}");
@@ -345,6 +357,8 @@ impl TextGame for Position {
             out.push('\n');
         }
         for side in Side::BOTH {
+            let mut stock = String::new();
+            let _ = write_stock(&mut stock, self.stock(side));
             let names: Vec<&str> = Alignment::ALL
                 .iter()
                 .filter(|&&a| self.leader(a) == Some(side))
@@ -353,11 +367,11 @@ impl TextGame for Position {
             let _ = writeln!(
                 out,
                 "{} monoliths: {} [{}] (before the last turn: {}); stock: {}",
-                Position::SIDE_NAMES[side.index()],
+                Position::side_name(side),
                 self.monoliths(side),
                 names.join(" "),
                 self.earlier_monoliths(side),
-                stock_text(self.stock(side)),
+                stock,
             );
         }
         let last = match self.last_placement() {
@@ -365,14 +379,8 @@ impl TextGame for Position {
             None => "-".into(),
         };
         let status = match self.outcome() {
-            Some(o) => match o.winner {
-                Some(side) => format!("game over: {} wins", Position::SIDE_NAMES[side.index()]),
-                None => "game over: draw".into(),
-            },
-            None => format!(
-                "{} to move",
-                Position::SIDE_NAMES[self.side_to_move().index()]
-            ),
+            Some(outcome) => format!("game over: {}", Position::describe(outcome)),
+            None => format!("{} to move", Position::side_name(self.side_to_move())),
         };
         let _ = writeln!(
             out,

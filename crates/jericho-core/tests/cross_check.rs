@@ -6,7 +6,7 @@ mod reference;
 use std::collections::BTreeSet;
 
 use abstract_game::playout::Rng;
-use abstract_game::{Game, Rules as _, Side};
+use abstract_game::{Game, Rules as _, Side, TextGame};
 use jericho_core::board::{ALIGNMENTS, SQUARES};
 use jericho_core::{
     Alignment, AsymmetryScope, EqualPrefix, Move, MoveList, Position, Rules, TowerIdentity,
@@ -40,11 +40,7 @@ fn alignment_map(board: &RBoard) -> Vec<usize> {
     ALIGNMENTS
         .iter()
         .map(|al| {
-            let names: BTreeSet<&str> = al
-                .squares
-                .iter()
-                .map(|&s| SQUARES[s as usize].name)
-                .collect();
+            let names: BTreeSet<&str> = al.squares.iter().map(|s| s.name()).collect();
             board
                 .alignments
                 .iter()
@@ -183,8 +179,8 @@ fn random_games(rules: Rules, games: u64, seed: u64, stack_bias: bool, seen: &mu
                 break;
             }
             // How often does the asymmetry rule remove a move?
-            let text = abstract_game::TextGame::to_text(&fast);
-            let relaxed = <Position as abstract_game::TextGame>::from_text(&text, no_asym).unwrap();
+            let text = fast.to_text();
+            let relaxed = Position::from_text(&text, no_asym).unwrap();
             if relaxed.count_legal_moves() > moves.len() {
                 seen.asymmetry_bites += 1;
             }
@@ -193,7 +189,9 @@ fn random_games(rules: Rules, games: u64, seed: u64, stack_bias: bool, seen: &mu
                 let stacked: Vec<Move> = moves
                     .iter()
                     .copied()
-                    .filter(|m| matches!(m, Move::Place { square, .. } if !fast.tower(*square).is_empty()))
+                    .filter(
+                        |m| matches!(m, Move::Place { square, .. } if !fast.at(*square).is_empty()),
+                    )
                     .collect();
                 if !stacked.is_empty() {
                     pick = stacked[rng.below(stacked.len() as u32) as usize];
@@ -269,7 +267,7 @@ fn perft_2_agrees_on_random_positions() {
                 abstract_game::perft::perft(&fast, 2),
                 slow.perft(2),
                 "{preset} game {g} after {plies} plies: {}",
-                abstract_game::TextGame::to_text(&fast)
+                fast.to_text()
             );
         }
     }

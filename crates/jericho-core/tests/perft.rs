@@ -156,18 +156,26 @@ fn size_identity_gap_at_depth_4_counted_by_hand() {
 /// across territories.
 #[test]
 fn perft_3_of_the_asymmetry_scopes_counted_by_hand() {
-    use jericho_core::board::{SHARES_ACROSS, SHARES_ALIGNMENT};
+    use jericho_core::{Square, Squares};
     let free: u64 = 25 * 26 * 25 * (25 * 608 - 16) + 25 * 26 * 16 * (25 * 24 + 9);
-    let pairs = |table: &[u32; 26]| u64::from(table.iter().map(|s| s.count_ones()).sum::<u32>());
+    let pairs = |scope: fn(Square) -> Squares| {
+        u64::from(
+            Square::ALL
+                .map(scope)
+                .iter()
+                .map(|s| s.count())
+                .sum::<u32>(),
+        )
+    };
     let per_pair = 25 * 608 + 600 * 24;
     assert_eq!(free, 253_073_600, "no-asymmetry");
     assert_eq!(
-        free - per_pair * pairs(&SHARES_ALIGNMENT),
+        free - per_pair * pairs(Square::sharing_alignment),
         249_462_400,
         "standard"
     );
     assert_eq!(
-        free - per_pair * pairs(&SHARES_ACROSS),
+        free - per_pair * pairs(Square::sharing_across),
         250_646_400,
         "opposite-asymmetry"
     );

@@ -1,40 +1,35 @@
 //! One test per rule, on hand-made positions written in the position text.
 
+use abstract_game::PlayError;
 use abstract_game::playout::Rng;
-use abstract_game::{Game, Outcome, PlayError, Rules as _, Side, TextGame};
-use jericho_core::board::{
-    ALIGNMENTS, AlignmentKind, SHARES_ACROSS, SHARES_ALIGNMENT, SQUARES, TERRITORY, squares_in,
-};
-use jericho_core::text::parse_setup;
-use jericho_core::{
-    Alignment, Colour, IllegalMove, Move, MoveError, MoveList, Piece, PieceSet, Position, Rules,
-    Square,
-};
+use jericho_core::IllegalMove;
+use jericho_core::board::{ALIGNMENTS, AlignmentKind, SQUARES};
+use jericho_core::prelude::*;
 
 /// Builds a position from its towers and the other text fields, giving each piece on the board
 /// to a stock: the last placement to the side not to move, every other piece to South while
 /// South still holds it, then to North. The position goes through its text once more.
 fn pos_with(rules: Rules, towers: &str, rest: &str) -> Position {
-    let mut setup = parse_setup(&format!("{towers} * * {rest}")).unwrap();
-    let mut stocks = [PieceSet::FULL; 2];
+    let mut setup: Setup = format!("{towers} * * {rest}").parse().unwrap();
+    let mut stocks = BySide::new(PieceSet::FULL, PieceSet::FULL);
     let mut last = setup.last.map(|(p, _)| p);
     if let Some(p) = last {
-        let mover = (!setup.turn).index();
+        let mover = !setup.turn;
         stocks[mover] = stocks[mover].without(p);
     }
-    for tower in &setup.towers {
-        for &p in tower {
+    for square in Square::ALL {
+        for &p in setup.at(square) {
             if last == Some(p) {
                 last = None;
-            } else if stocks[0].contains(p) {
-                stocks[0] = stocks[0].without(p);
+            } else if stocks[Side::First].contains(p) {
+                stocks[Side::First] = stocks[Side::First].without(p);
             } else {
-                stocks[1] = stocks[1].without(p);
+                stocks[Side::Second] = stocks[Side::Second].without(p);
             }
         }
     }
     setup.stocks = stocks;
-    let pos = setup.validate(rules).unwrap();
+    let pos = Position::from_setup(setup, rules).unwrap();
     let again = Position::from_text(&pos.to_text(), rules).unwrap();
     assert_eq!(again, pos);
     again
@@ -76,8 +71,8 @@ fn counts(p: &Position) -> [u32; 2] {
 #[test]
 fn board_has_26_squares_13_per_territory_and_no_d2_d3() {
     assert_eq!(SQUARES.len(), 26);
-    assert_eq!(TERRITORY[0].count_ones(), 13);
-    assert_eq!(TERRITORY[1].count_ones(), 13);
+    assert_eq!(Squares::territory(Side::First).count(), 13);
+    assert_eq!(Squares::territory(Side::Second).count(), 13);
     assert!(Square::from_name("d2").is_none() && Square::from_name("d3").is_none());
     for s in Square::ALL {
         assert_eq!(s.territory() == Side::First, s.y() < 0, "{s}");
@@ -89,9 +84,11 @@ fn every_square_has_one_file_and_at_most_one_diagonal() {
     for s in Square::ALL {
         let frontal = s
             .alignments()
+            .iter()
             .filter(|a| a.kind() == AlignmentKind::Frontal);
         let diagonal = s
             .alignments()
+            .iter()
             .filter(|a| a.kind() == AlignmentKind::Diagonal);
         assert_eq!(frontal.count(), 1, "{s}");
         assert!(diagonal.count() <= 1, "{s}");
@@ -103,7 +100,7 @@ fn every_square_has_one_file_and_at_most_one_diagonal() {
             .count(),
         7
     );
-    let fd: Vec<_> = squares_in(al("Fd").squares()).map(|s| s.name()).collect();
+    let fd: Vec<_> = al("Fd").squares().iter().map(|s| s.name()).collect();
     assert_eq!(fd, ["d1", "d4"]);
 }
 
@@ -120,7 +117,7 @@ fn diagonals_are_those_of_the_rules_table() {
     for (name, squares) in table {
         let mut want: Vec<&str> = squares.split(' ').collect();
         want.sort_unstable();
-        let mut got: Vec<&str> = squares_in(al(name).squares()).map(|s| s.name()).collect();
+        let mut got: Vec<&str> = al(name).squares().iter().map(|s| s.name()).collect();
         got.sort_unstable();
         assert_eq!(got, want, "{name}");
     }
@@ -129,8 +126,14 @@ fn diagonals_are_those_of_the_rules_table() {
 #[test]
 fn every_alignment_reaches_both_territories() {
     for a in Alignment::ALL {
-        assert!(a.squares() & TERRITORY[0] != 0, "{a}");
-        assert!(a.squares() & TERRITORY[1] != 0, "{a}");
+        assert!(
+            !(a.squares() & Squares::territory(Side::First)).is_empty(),
+            "{a}"
+        );
+        assert!(
+            !(a.squares() & Squares::territory(Side::Second)).is_empty(),
+            "{a}"
+        );
     }
 }
 
@@ -138,15 +141,15 @@ fn every_alignment_reaches_both_territories() {
 fn board_is_symmetric_left_right_and_south_north() {
     let map = |f: &dyn Fn(Square) -> Square| {
         for a in Alignment::ALL {
-            let image: u32 = squares_in(a.squares()).map(|s| f(s).bit()).sum();
+            let image: Squares = a.squares().iter().map(f).collect();
             assert!(
                 Alignment::ALL.iter().any(|b| b.squares() == image),
                 "image of {a}"
             );
         }
     };
-    let lr = |s: Square| Square::at(-s.x(), s.y()).unwrap();
-    let sn = |s: Square| Square::at(s.x(), -s.y()).unwrap();
+    let lr = |s: Square| Square::from_coords(-s.x(), s.y()).unwrap();
+    let sn = |s: Square| Square::from_coords(s.x(), -s.y()).unwrap();
     for s in Square::ALL {
         assert_eq!(lr(s).territory(), s.territory());
         assert_eq!(sn(s).territory(), !s.territory());
@@ -160,11 +163,17 @@ fn shared_alignment_sets_add_up_to_the_rules_numbers() {
     // 122 forbidden copies after a first placement (perft(2) = 25 x (26 x 641 - 122)), 82 when
     // only the other territory counts (opposite-asymmetry perft(2) = 414,600).
     assert_eq!(
-        SHARES_ALIGNMENT.iter().map(|s| s.count_ones()).sum::<u32>(),
+        Square::ALL
+            .iter()
+            .map(|s| s.sharing_alignment().count())
+            .sum::<u32>(),
         122
     );
     assert_eq!(
-        SHARES_ACROSS.iter().map(|s| s.count_ones()).sum::<u32>(),
+        Square::ALL
+            .iter()
+            .map(|s| s.sharing_across().count())
+            .sum::<u32>(),
         82
     );
 }
@@ -566,7 +575,7 @@ fn the_first_player_is_an_option() {
     assert!(
         !after
             .stock(Side::Second)
-            .contains(after.tower(sq("c2")).top().unwrap())
+            .contains(after.at(sq("c2")).top().unwrap())
     );
     assert_eq!(after.stock(Side::First).len(), 25);
 }
@@ -626,9 +635,12 @@ fn the_earliest_win_comes_at_ply_9() {
 #[test]
 fn a_setup_with_stock_bits_beyond_the_25_pieces_is_refused() {
     for bit in 25..32 {
-        let mut setup = jericho_core::Setup::empty();
-        setup.stocks[1] = PieceSet(PieceSet::FULL.0 | 1 << bit);
-        assert!(setup.validate(Rules::default()).is_err(), "bit {bit}");
+        let mut setup = Setup::empty();
+        setup.stocks[Side::Second] = PieceSet(PieceSet::FULL.0 | 1 << bit);
+        assert!(
+            Position::from_setup(setup, Rules::default()).is_err(),
+            "bit {bit}"
+        );
     }
     assert_eq!(
         PieceSet(u32::MAX).iter().count(),
@@ -666,11 +678,16 @@ fn deserializing_refuses_out_of_range_pieces_squares_and_alignments() {
 
 #[test]
 fn square_and_alignment_sets_ignore_bits_beyond_the_board() {
-    use jericho_core::board::alignments_in;
-    let names: Vec<&str> = squares_in(u32::MAX).map(|s| s.name()).collect();
+    let names: Vec<&str> = Squares::from_mask(u32::MAX)
+        .iter()
+        .map(|s| s.name())
+        .collect();
     assert_eq!(names.len(), 26);
     assert_eq!(names.last(), Some(&"g4"));
-    let names: Vec<&str> = alignments_in(u16::MAX).map(|a| a.name()).collect();
+    let names: Vec<&str> = Alignments::from_mask(u32::MAX)
+        .iter()
+        .map(|a| a.name())
+        .collect();
     assert_eq!(names.len(), 13);
     assert_eq!(names.last(), Some(&"D6"));
 }

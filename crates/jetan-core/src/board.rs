@@ -1,26 +1,27 @@
 //! Squares, square sets and the geometry tables of the 10x10 board.
 //!
 //! Square `a1` has index 0, `j1` index 9, `a2` index 10, ..., `j10` index 99: index =
-//! `rank * 10 + file`. A set of squares is a [`Bitboard`] whose bit `i` stands for index `i`.
-//! Every table here is computed by `const fn` at compile time.
+//! `rank * 10 + file`. A set of squares is a [`Squares`], a bitboard whose bit `i` stands for
+//! index `i`. The geometry is the shared square grid of `abstract_game::square`: every table
+//! here is built from its [`Coord`] and [`Direction`] by `const fn` at compile time, and the
+//! set-wise steps of move generation are whole-board shifts by a direction's offset.
 
 use core::fmt;
 
 use abstract_game::bitboard::Bitboard128;
-use abstract_game::square::Coord;
-
-/// A set of squares of the Jetan board (bits 0..100 of a `u128`).
-pub type Bitboard = Bitboard128;
+use abstract_game::square::{Coord, Direction, Grid};
 
 /// Number of files and of ranks.
-pub const SIZE: u8 = 10;
+pub(crate) const SIZE: u8 = 10;
 
 /// Number of squares.
-pub const SQUARES: usize = 100;
+pub(crate) const SQUARES: usize = 100;
+
+/// The board as a grid of the shared square geometry.
+const GRID: Grid = Grid::new(SIZE as i8, SIZE as i8);
 
 /// One of the 100 squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square(u8);
 
 impl Square {
@@ -53,6 +54,13 @@ impl Square {
         }
     }
 
+    /// The square of bit `bit` of a set (below 100 in every set the crate makes; larger bits
+    /// wrap round rather than make a square off the board).
+    #[inline]
+    pub(crate) const fn from_bit(bit: u32) -> Square {
+        Square((bit % SQUARES as u32) as u8)
+    }
+
     /// The index `rank * 10 + file`, in `0..100`.
     #[inline]
     pub const fn index(self) -> usize {
@@ -71,22 +79,33 @@ impl Square {
         self.0 / SIZE
     }
 
-    /// The set holding this square alone.
+    /// The set bit of this square.
     #[inline]
-    pub const fn bit(self) -> Bitboard {
-        Bitboard128(1u128 << self.0)
+    pub(crate) const fn bit(self) -> u128 {
+        1u128 << self.0
     }
 
     /// The square's coordinates on the shared grid type.
     pub const fn coord(self) -> Coord {
-        Coord::new(self.file() as i8, self.rank() as i8)
+        GRID.coord(self.index())
+    }
+
+    /// The square at `coord`, if it lies on the board.
+    pub const fn from_coord(coord: Coord) -> Option<Square> {
+        match GRID.index(coord) {
+            Some(i) => Some(Square(i as u8)),
+            None => None,
+        }
+    }
+
+    /// The neighbour one step in `dir`, if it lies on the board.
+    pub const fn step(self, dir: Direction) -> Option<Square> {
+        Square::from_coord(self.coord().step(dir))
     }
 
     /// King-move (Chebyshev) distance between two squares.
     pub const fn distance(self, other: Square) -> u8 {
-        let df = self.file().abs_diff(other.file());
-        let dr = self.rank().abs_diff(other.rank());
-        if df > dr { df } else { dr }
+        self.coord().king_distance(other.coord())
     }
 
     /// Whether the square is one of the orange squares (`a1` is black, `j1` orange).
@@ -98,17 +117,14 @@ impl Square {
     /// of bytes read.
     pub fn parse_prefix(text: &str) -> Option<(Square, usize)> {
         let (c, n) = Coord::parse(text)?;
-        if c.file < 0 || c.rank < 0 {
-            return None;
-        }
-        Some((Square::new(c.file as u8, c.rank as u8)?, n))
+        Some((Square::from_coord(c)?, n))
     }
 }
 
 impl fmt::Display for Square {
     /// Writes `a1` .. `j10`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        fmt::Display::fmt(&self.coord(), f)
     }
 }
 
@@ -128,11 +144,37 @@ impl core::str::FromStr for Square {
     }
 }
 
+abstract_game::cell_set! {
+    /// A set of squares, iterated from `a1` up, rank by rank.
+    ///
+    /// ```
+    /// use jetan_core::prelude::*;
+    /// let pos = Position::default();
+    /// let black = pos.pieces_of(Side::First);
+    /// assert_eq!(black.count(), 20);
+    /// assert_eq!(black.first(), Some("a1".parse::<Square>()?));
+    /// assert!(black.iter().all(|sq| sq.rank() < 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub struct Squares(Bitboard128) of Square, from_bit = Square::from_bit, iter = SquaresIter;
+}
+
+impl Squares {
+    /// Every square of the board.
+    pub const ALL: Squares = Squares::from_bitboard(Bitboard128(ALL_BITS));
+
+    /// The set of the squares of the raw bits `bits` (below bit 100).
+    #[inline]
+    pub(crate) const fn from_bits(bits: u128) -> Squares {
+        Squares::from_bitboard(Bitboard128(bits & ALL_BITS))
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Raw u128 square sets used by move generation.
 
 /// All 100 squares.
-pub(crate) const ALL_BITS: u128 = (1u128 << 100) - 1;
+pub(crate) const ALL_BITS: u128 = (1u128 << SQUARES) - 1;
 
 const fn file_mask(file: u8) -> u128 {
     let mut m = 0u128;
@@ -149,25 +191,49 @@ const NOT_A: u128 = ALL_BITS & !file_mask(0);
 /// Every square except file `j`.
 const NOT_J: u128 = ALL_BITS & !file_mask(SIZE - 1);
 
+/// The change of square index of one step in `dir`.
+pub(crate) const fn index_delta(dir: Direction) -> i32 {
+    let (df, dr) = dir.offset();
+    dr as i32 * SIZE as i32 + df as i32
+}
+
+/// The set `b` moved one step in `dir`; squares that would leave the board drop out.
+///
+/// Always called with a constant direction, so that it compiles to one mask and one shift.
+#[inline(always)]
+pub(crate) const fn shift(b: u128, dir: Direction) -> u128 {
+    let b = match dir.offset().0 {
+        1 => b & NOT_J,
+        -1 => b & NOT_A,
+        _ => b,
+    };
+    let delta = index_delta(dir);
+    if delta >= 0 {
+        (b << delta) & ALL_BITS
+    } else {
+        b >> -delta
+    }
+}
+
 /// The set `b` moved one square north (towards rank 10).
 #[inline(always)]
 pub(crate) const fn north(b: u128) -> u128 {
-    (b << 10) & ALL_BITS
+    shift(b, Direction::North)
 }
 /// The set `b` moved one square south.
 #[inline(always)]
 pub(crate) const fn south(b: u128) -> u128 {
-    b >> 10
+    shift(b, Direction::South)
 }
 /// The set `b` moved one square east (towards file `j`).
 #[inline(always)]
 pub(crate) const fn east(b: u128) -> u128 {
-    (b & NOT_J) << 1
+    shift(b, Direction::East)
 }
 /// The set `b` moved one square west.
 #[inline(always)]
 pub(crate) const fn west(b: u128) -> u128 {
-    (b & NOT_A) >> 1
+    shift(b, Direction::West)
 }
 
 /// Every square one orthogonal step from a square of `b`.
@@ -192,27 +258,33 @@ pub(crate) const fn king_step(b: u128) -> u128 {
     north(h) | south(h) | e | w
 }
 
-const fn table(kind: u8) -> [u128; SQUARES] {
+/// For each square, the set of its neighbours one step away in one of `dirs`.
+const fn neighbours(dirs: &[Direction]) -> [u128; SQUARES] {
     let mut t = [0u128; SQUARES];
     let mut i = 0;
     while i < SQUARES {
-        let b = 1u128 << i;
-        t[i] = match kind {
-            0 => orth_step(b),
-            1 => diag_step(b),
-            _ => king_step(b),
-        };
+        let mut k = 0;
+        while k < dirs.len() {
+            if let Some(to) = Square::ALL[i].step(dirs[k]) {
+                t[i] |= to.bit();
+            }
+            k += 1;
+        }
         i += 1;
     }
     t
 }
 
+const ORTH_C: [u128; SQUARES] = neighbours(&Direction::ORTHOGONAL);
+const DIAG_C: [u128; SQUARES] = neighbours(&Direction::DIAGONAL);
+const KING_C: [u128; SQUARES] = neighbours(&Direction::ALL);
+
 /// Orthogonal neighbours of each square.
-pub(crate) static ORTH: [u128; SQUARES] = table(0);
+pub(crate) static ORTH: [u128; SQUARES] = ORTH_C;
 /// Diagonal neighbours of each square.
-pub(crate) static DIAG: [u128; SQUARES] = table(1);
+pub(crate) static DIAG: [u128; SQUARES] = DIAG_C;
 /// King neighbours of each square.
-pub(crate) static KING: [u128; SQUARES] = table(2);
+pub(crate) static KING: [u128; SQUARES] = KING_C;
 
 /// The squares a jumping piece of three steps reaches from `from` on an empty board: every
 /// end of a three-step path that stays on the board and does not end on `from`. Without
@@ -246,9 +318,6 @@ const fn jump_reach(from: usize, diagonal_only: bool, revisit: bool) -> u128 {
     out
 }
 
-const DIAG_C: [u128; SQUARES] = table(1);
-const KING_C: [u128; SQUARES] = table(2);
-
 const fn jump_table(diagonal_only: bool, revisit: bool) -> [u128; SQUARES] {
     let mut t = [0u128; SQUARES];
     let mut i = 0;
@@ -274,6 +343,7 @@ mod tests {
         for sq in Square::ALL {
             assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
             assert_eq!(Square::new(sq.file(), sq.rank()), Some(sq));
+            assert_eq!(Square::from_coord(sq.coord()), Some(sq));
         }
         assert!("k1".parse::<Square>().is_err());
         assert_eq!(
@@ -295,6 +365,35 @@ mod tests {
             assert_eq!(KING[i], ORTH[i] | DIAG[i]);
             assert_eq!(KING[i] & (1u128 << i), 0);
         }
+    }
+
+    #[test]
+    fn shifts_agree_with_the_grid_steps() {
+        for sq in Square::ALL {
+            let b = sq.bit();
+            for dir in Direction::ALL {
+                let expected = sq.step(dir).map_or(0, Square::bit);
+                assert_eq!(shift(b, dir), expected, "{sq} {dir:?}");
+            }
+            assert_eq!(orth_step(b), ORTH[sq.index()], "{sq}");
+            assert_eq!(diag_step(b), DIAG[sq.index()], "{sq}");
+            assert_eq!(king_step(b), KING[sq.index()], "{sq}");
+        }
+    }
+
+    #[test]
+    fn square_sets_iterate_squares() {
+        let set: Squares = ["e2", "a1", "j10"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let names: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["a1", "e2", "j10"]);
+        assert_eq!(Squares::ALL.count(), 100);
+        assert_eq!(Squares::ALL.nth(99), Some(Square::ALL[99]));
+        // Bits off the board never make a square off the board.
+        let odd = Squares::from_bitboard(Bitboard128(1 << 120));
+        assert!(odd.iter().all(|s| s.index() < SQUARES));
     }
 
     #[test]

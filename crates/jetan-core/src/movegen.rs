@@ -14,13 +14,16 @@
 //! * the Princess: the enemy's attack map is built once per position with her lifted off her
 //!   square; she may end only on empty squares outside it.
 
+use abstract_game::Side;
+use abstract_game::bitboard::Bitboard128;
+use abstract_game::square::Direction;
 use arrayvec::ArrayVec;
 
 use crate::board::{
-    ALL_BITS, DIAG, FLIER, KING, ORTH, PRINCESS, diag_step, east, king_step, north, orth_step,
-    south, west,
+    ALL_BITS, DIAG, FLIER, KING, ORTH, PRINCESS, diag_step, east, index_delta, king_step, north,
+    orth_step, shift, south, west,
 };
-use crate::piece::{Kind, Side};
+use crate::piece::Kind;
 use crate::position::{Move, MoveList, Position};
 
 /// Where generated moves go: a counter or a list.
@@ -140,11 +143,7 @@ impl Groups {
                 index -= n;
                 continue;
             }
-            let mut rest = g.targets;
-            for _ in 0..index {
-                rest &= rest - 1;
-            }
-            let to = rest.trailing_zeros();
+            let to = Bitboard128(g.targets).nth(index)?;
             let base = if g.shifted {
                 Move::base((to as i32 - g.base) as usize, false)
             } else {
@@ -171,26 +170,19 @@ impl Sink for Groups {
     }
 }
 
-/// Panthan steps of `side` as (shifted set, index delta) for the five directions.
+/// Panthan steps of `side` as (shifted set, index delta) for the five directions: forward,
+/// diagonally forward (east, then west), east and west.
 #[inline(always)]
 fn panthan_shifts(side: Side, p: u128) -> [(u128, i32); 5] {
-    let e = east(p);
-    let w = west(p);
+    // Each direction is a constant, so each shift is one mask and one shift.
+    macro_rules! steps {
+        ($($dir:ident),*) => {
+            [$((shift(p, Direction::$dir), index_delta(Direction::$dir))),*]
+        };
+    }
     match side {
-        Side::First => [
-            (north(p), 10),
-            (north(e), 11),
-            (north(w), 9),
-            (e, 1),
-            (w, -1),
-        ],
-        Side::Second => [
-            (south(p), -10),
-            (south(e), -9),
-            (south(w), -11),
-            (e, 1),
-            (w, -1),
-        ],
+        Side::First => steps!(North, NorthEast, NorthWest, East, West),
+        Side::Second => steps!(South, SouthEast, SouthWest, East, West),
     }
 }
 

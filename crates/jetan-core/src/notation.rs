@@ -5,13 +5,14 @@
 //! `F` Flier, `C` Chief, `R` Princess. Parsing also accepts the bare `e2-e3` form: the two
 //! squares always identify the move.
 
-use abstract_game::Game;
+use abstract_game::{Game, Side};
 
 use crate::board::Square;
-use crate::piece::{Kind, side_name};
+use crate::piece::Kind;
 use crate::position::{Move, MoveList, Position};
 
-/// Why a move text was refused.
+/// Why a move text was refused: it is not a move, or not a legal one here. Where one rule of
+/// the game forbids the move, the variant names the rule.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not of the form `[letter]<from><-|x><to>[!]`.
@@ -29,14 +30,16 @@ pub enum MoveError {
     #[error("there is no piece on {0}")]
     NoPiece(Square),
     /// The piece on the start square belongs to the side not to move.
-    #[error("the piece on {square} is {owner}'s, but it is {to_move} to move")]
+    #[error(
+        "the piece on {square} is {}'s, but it is {} to move",
+        Position::side_name(*.owner),
+        Position::side_name(!*.owner)
+    )]
     NotYourPiece {
         /// The start square.
         square: Square,
         /// The piece's owner.
-        owner: &'static str,
-        /// The side to move.
-        to_move: &'static str,
+        owner: Side,
     },
     /// The letter names another kind than the piece on the start square.
     #[error("the piece on {square} is a {actual}, not a {written}")]
@@ -62,8 +65,42 @@ pub enum MoveError {
         /// Whether `!` was written.
         escape_written: bool,
     },
-    /// The piece cannot move from the start square to the destination now.
-    #[error("the {kind} on {from} cannot move to {to}{reason}")]
+    /// No piece ends its move on a piece of its own side.
+    #[error("the {kind} on {from} cannot move to {to}: it holds a friendly piece")]
+    OwnPiece {
+        /// The moving piece.
+        kind: Kind,
+        /// The start square.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// The Princess never captures.
+    #[error("the Princess on {from} cannot move to {to}: the Princess never captures")]
+    PrincessCaptures {
+        /// The start square.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// The Princess may not end on a square where an enemy piece could capture her.
+    #[error("the Princess on {from} cannot move to {to}: the square is threatened")]
+    Threatened {
+        /// The start square.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// An escape was written, but the Princess has used hers or the rules have none.
+    #[error("the Princess on {from} cannot escape to {to}: her escape is used up or not allowed")]
+    NoEscape {
+        /// The start square.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// The piece has no path from the start square to the destination now.
+    #[error("the {kind} on {from} cannot move to {to}")]
     Illegal {
         /// The moving piece.
         kind: Kind,
@@ -71,8 +108,6 @@ pub enum MoveError {
         from: Square,
         /// The destination.
         to: Square,
-        /// Why, when it is known (empty otherwise).
-        reason: &'static str,
     },
 }
 
@@ -125,77 +160,74 @@ fn split(text: &str) -> Result<Parsed, MoveError> {
     })
 }
 
-impl Position {
-    /// Parses a move in this position; only a legal move parses.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let p = split(text.trim())?;
-        if self.result.is_some() {
-            return Err(MoveError::GameOver);
-        }
-        let piece = self.piece_at(p.from).ok_or(MoveError::NoPiece(p.from))?;
-        if piece.side != self.to_move {
-            return Err(MoveError::NotYourPiece {
-                square: p.from,
-                owner: side_name(piece.side),
-                to_move: side_name(self.to_move),
-            });
-        }
-        if let Some(written) = p.letter.filter(|&k| k != piece.kind) {
-            return Err(MoveError::WrongPiece {
-                square: p.from,
-                written,
-                actual: piece.kind,
-            });
-        }
-        let target = self.piece_at(p.to);
-        let illegal = |reason| MoveError::Illegal {
-            kind: piece.kind,
-            from: p.from,
-            to: p.to,
-            reason,
-        };
-        match target {
-            Some(t) if t.side == piece.side => return Err(illegal(": it holds a friendly piece")),
-            Some(_) if piece.kind == Kind::Princess => {
-                return Err(illegal(": the Princess never captures"));
-            }
-            _ => {}
-        }
-        if p.capture != target.is_some() {
-            return Err(MoveError::CaptureMark {
-                to: p.to,
-                capture_written: p.capture,
-            });
-        }
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        let Some(&mv) = moves.iter().find(|m| m.from() == p.from && m.to() == p.to) else {
-            let reason = if piece.kind == Kind::Princess && self.is_threatened(p.to) {
-                ": the square is threatened"
-            } else if piece.kind == Kind::Princess && p.escape {
-                ": her escape is used up or not allowed"
-            } else {
-                ""
-            };
-            return Err(illegal(reason));
-        };
-        if mv.is_escape() != p.escape {
-            return Err(MoveError::EscapeMark {
-                escape_written: p.escape,
-            });
-        }
-        Ok(mv)
+/// Parses a move in `pos`; only a legal move parses.
+pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let p = split(text.trim())?;
+    if pos.result.is_some() {
+        return Err(MoveError::GameOver);
     }
-
-    /// The canonical notation of `mv`, e.g. `Pe2-e3`, `Fd1xa4` or `Rf1-f6!`.
-    pub fn move_to_string(&self, mv: Move) -> String {
-        let letter = self.piece_at(mv.from()).map_or('?', |p| p.kind.letter());
-        let sep = if self.piece_at(mv.to()).is_some() {
-            'x'
+    let piece = pos.at(p.from).ok_or(MoveError::NoPiece(p.from))?;
+    if piece.side != pos.to_move {
+        return Err(MoveError::NotYourPiece {
+            square: p.from,
+            owner: piece.side,
+        });
+    }
+    if let Some(written) = p.letter.filter(|&k| k != piece.kind) {
+        return Err(MoveError::WrongPiece {
+            square: p.from,
+            written,
+            actual: piece.kind,
+        });
+    }
+    let (from, to) = (p.from, p.to);
+    let target = pos.at(to);
+    match target {
+        Some(t) if t.side == piece.side => {
+            return Err(MoveError::OwnPiece {
+                kind: piece.kind,
+                from,
+                to,
+            });
+        }
+        Some(_) if piece.kind == Kind::Princess => {
+            return Err(MoveError::PrincessCaptures { from, to });
+        }
+        _ => {}
+    }
+    if p.capture != target.is_some() {
+        return Err(MoveError::CaptureMark {
+            to,
+            capture_written: p.capture,
+        });
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let Some(&mv) = moves.iter().find(|m| m.origin() == from && m.to() == to) else {
+        return Err(if piece.kind == Kind::Princess && pos.is_threatened(to) {
+            MoveError::Threatened { from, to }
+        } else if piece.kind == Kind::Princess && p.escape {
+            MoveError::NoEscape { from, to }
         } else {
-            '-'
-        };
-        let bang = if mv.is_escape() { "!" } else { "" };
-        format!("{letter}{}{sep}{}{bang}", mv.from(), mv.to())
+            MoveError::Illegal {
+                kind: piece.kind,
+                from,
+                to,
+            }
+        });
+    };
+    if mv.is_escape() != p.escape {
+        return Err(MoveError::EscapeMark {
+            escape_written: p.escape,
+        });
     }
+    Ok(mv)
+}
+
+/// The canonical notation of `mv` in `pos`, e.g. `Pe2-e3`, `Fd1xa4` or `Rf1-f6!`.
+pub(crate) fn move_to_string(pos: &Position, mv: Move) -> String {
+    let letter = pos.at(mv.origin()).map_or('?', |p| p.kind.letter());
+    let sep = if pos.at(mv.to()).is_some() { 'x' } else { '-' };
+    let bang = if mv.is_escape() { "!" } else { "" };
+    format!("{letter}{}{sep}{}{bang}", mv.origin(), mv.to())
 }

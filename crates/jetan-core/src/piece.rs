@@ -1,8 +1,10 @@
-//! Piece kinds, sides and pieces.
+//! Piece kinds and pieces.
 
 use core::fmt;
 
-pub use abstract_game::Side;
+use abstract_game::{Game, Side};
+
+use crate::position::Position;
 
 /// Black, the side that starts on ranks 1 and 2 ([`Side::First`]).
 pub const BLACK: Side = Side::First;
@@ -128,14 +130,6 @@ impl fmt::Display for Kind {
     }
 }
 
-/// The English name of a side: `Black` or `Orange`.
-pub const fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "Black",
-        Side::Second => "Orange",
-    }
-}
-
 /// A piece: a kind and the side it belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -190,6 +184,6 @@ impl Piece {
 impl fmt::Display for Piece {
     /// Writes e.g. `Black Chief`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", side_name(self.side), self.kind)
+        write!(f, "{} {}", Position::side_name(self.side), self.kind)
     }
 }

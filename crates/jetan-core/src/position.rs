@@ -2,13 +2,11 @@
 
 use core::fmt;
 
-use abstract_game::zobrist::keys;
-use abstract_game::{Game, Outcome, Side};
+use abstract_game::zobrist::{counter_key, keys};
+use abstract_game::{Game, Outcome, Side, TextGame};
 use arrayvec::ArrayVec;
 
-use abstract_game::bitboard::Bitboard128;
-
-use crate::board::{Bitboard, SQUARES, Square};
+use crate::board::{ALL_BITS, SQUARES, Square, Squares};
 use crate::movegen::{Counter, Filler, Groups};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
@@ -19,10 +17,23 @@ use crate::rules::Rules;
 /// The escape flag marks the Princess's once-per-game escape (a square she cannot reach by a
 /// normal move, so the flag never makes two moves out of one pair of squares).
 ///
-/// Packed in 16 bits: start square index, destination index times 128, escape flag times
-/// 16384.
+/// Any two squares make a `Move` value; only the legal ones are generated, parsed and played
+/// by [`Game::play`]. With the `serde` feature a move is stored as
+/// `{"from": 14, "to": 24, "escape": false}` (square indices, see [`Square::index`]); indices
+/// of 100 and more are refused when read.
+///
+/// ```
+/// use jetan_core::prelude::*;
+/// let pos = Position::default();
+/// let mv = pos.parse_move("Pe2-e3")?;
+/// assert_eq!(mv, Move::new("e2".parse()?, "e3".parse()?));
+/// assert_eq!((mv.from(), mv.to()), (Some("e2".parse()?), "e3".parse()?));
+/// assert!(!mv.is_escape() && !pos.is_capture(mv));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+// Packed in 16 bits: start square index, destination index times 128, escape flag times
+// 16384.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move(u16);
 
 const ESCAPE_BIT: u16 = 1 << 14;
@@ -50,9 +61,16 @@ impl Move {
         from as u16 | if escape { ESCAPE_BIT } else { 0 }
     }
 
+    /// The square the piece leaves. Always `Some`: every Jetan move moves a piece already on
+    /// the board (the `Option` is there for games whose moves may place a piece instead).
+    #[inline]
+    pub const fn from(self) -> Option<Square> {
+        Some(self.origin())
+    }
+
     /// The square the piece leaves.
     #[inline]
-    pub const fn from(self) -> Square {
+    pub(crate) const fn origin(self) -> Square {
         Square::ALL[(self.0 & 127) as usize % SQUARES]
     }
 
@@ -73,7 +91,7 @@ impl fmt::Debug for Move {
     /// Writes e.g. `e2-e3` or `f1-f6!`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let bang = if self.is_escape() { "!" } else { "" };
-        write!(f, "{}-{}{bang}", self.from(), self.to())
+        write!(f, "{}-{}{bang}", self.origin(), self.to())
     }
 }
 
@@ -82,7 +100,7 @@ impl fmt::Debug for Move {
 /// Panthan 5 (x8), Thoat 12 (x2), Warrior 8 (x2), Padwar 8 (x2), Dwar 16 (x2), Flier 16 (x2),
 /// Chief 48 — is 40 + 24 + 16 + 16 + 32 + 32 + 48 = 208, and the Princess's normal and escape
 /// moves together end on distinct empty squares, at most 99. 208 + 99 = 307. Positions with
-/// more pieces of a kind are refused by [`Setup::validate`](crate::Setup::validate).
+/// more pieces of a kind are refused by [`TextGame::from_setup`].
 pub const MAX_MOVES: usize = 307;
 
 /// The move list: every legal move of a position fits (see [`MAX_MOVES`]).
@@ -105,10 +123,7 @@ fn piece_key(code: u8, sq: usize) -> u64 {
 const fn countdown_key(countdown: Option<u16>) -> u64 {
     match countdown {
         None => 0,
-        Some(n) => {
-            let mut s = 0x636f_756e_7464_6f77 ^ n as u64;
-            abstract_game::playout::splitmix64(&mut s)
-        }
+        Some(n) => counter_key(0x636f_756e_7464_6f77, n as u64 + 1),
     }
 }
 
@@ -127,8 +142,8 @@ fn result_key(result: Option<Outcome>) -> u64 {
 /// equal-material countdown and, once the game is decided, its result.
 ///
 /// Build one with [`Game::new`] (the start), from a position text with
-/// [`TextGame::from_text`](abstract_game::TextGame::from_text), or from a
-/// [`Setup`](crate::Setup).
+/// [`TextGame::from_text`], or from a [`Setup`](crate::Setup) with [`TextGame::from_setup`].
+/// Its `Display` is the position text.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) rules: Rules,
@@ -185,23 +200,31 @@ impl Position {
 
     /// The piece on `sq`, if any.
     #[inline]
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+    pub fn at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
     }
 
     /// The squares of `side`'s pieces.
-    pub fn pieces_of(&self, side: Side) -> Bitboard {
-        Bitboard128(self.by_side[side.index()])
+    pub fn pieces_of(&self, side: Side) -> Squares {
+        Squares::from_bits(self.by_side[side.index()])
     }
 
     /// The squares of the pieces of `kind`, both sides.
-    pub fn pieces_of_kind(&self, kind: Kind) -> Bitboard {
-        Bitboard128(self.by_kind[kind.index()])
+    pub fn pieces_of_kind(&self, kind: Kind) -> Squares {
+        Squares::from_bits(self.by_kind[kind.index()])
     }
 
     /// The occupied squares.
-    pub fn occupied(&self) -> Bitboard {
-        Bitboard128(self.by_side[0] | self.by_side[1])
+    pub fn occupied(&self) -> Squares {
+        Squares::from_bits(self.by_side[0] | self.by_side[1])
+    }
+
+    /// Whether `mv` takes an enemy piece: a piece of one side moves onto a piece of the other.
+    pub fn is_capture(&self, mv: Move) -> bool {
+        match (self.at(mv.origin()), self.at(mv.to())) {
+            (Some(mover), Some(target)) => mover.side != target.side,
+            _ => false,
+        }
     }
 
     /// Whether `side`'s Princess may still make her escape move (under rules where escapes
@@ -233,9 +256,9 @@ impl Position {
 
     /// The set of squares where `side`'s pieces other than its Princess could capture, with
     /// the enemy Princess lifted off the board.
-    pub fn attack_map(&self, side: Side) -> Bitboard {
+    pub fn attack_map(&self, side: Side) -> Squares {
         let lifted = self.by_kind[Kind::Princess.index()] & self.by_side[(!side).index()];
-        Bitboard128(self.attacks(side, lifted, crate::board::ALL_BITS))
+        Squares::from_bits(self.attacks(side, lifted, ALL_BITS))
     }
 
     /// Whether both sides have three pieces or fewer.
@@ -365,7 +388,7 @@ impl Game for Position {
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        let from = mv.from().index();
+        let from = mv.origin().index();
         let to = mv.to().index();
         let code = self.board[from];
         let Some(piece) = Piece::from_code(code) else {
@@ -443,6 +466,13 @@ impl Game for Position {
     }
 }
 
+impl fmt::Display for Position {
+    /// Writes the position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
 impl Default for Position {
     /// The start position under the standard rules.
     fn default() -> Position {
@@ -463,6 +493,6 @@ mod tests {
         assert_eq!(list.len(), 74);
         assert_eq!(list.iter().filter(|m| m.is_escape()).count(), 26);
         assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
-        assert_eq!(pos.by_side[0] | pos.by_side[1], pos.occupied().0);
+        assert_eq!(pos.by_side[0] | pos.by_side[1], pos.occupied().bitboard().0);
     }
 }

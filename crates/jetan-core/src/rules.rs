@@ -19,7 +19,8 @@ pub struct Rules {
     /// The proposed variant (default `false`): when both sides have three pieces or fewer of
     /// unequal total value, the higher total wins at once.
     pub unequal_wins: bool,
-    /// The side that moves first (default Black, [`Side::First`]).
+    /// The side that moves first (default Black, [`Side::First`]); see
+    /// [`with_first_player`](Rules::with_first_player).
     pub first: Side,
 }
 
@@ -34,16 +35,16 @@ impl Rules {
         first: Side::First,
     };
 
-    /// These rules with `side` moving first.
+    /// These rules with `side` moving first (Black, [`Side::First`], by default).
     #[must_use]
-    pub const fn with_first(mut self, side: Side) -> Rules {
+    pub const fn with_first_player(mut self, side: Side) -> Rules {
         self.first = side;
         self
     }
 
     /// The preset's name of these rules, if they are one (the first player is ignored).
     pub fn preset_name(&self) -> Option<&'static str> {
-        let me = self.with_first(Side::First);
+        let me = self.with_first_player(Side::First);
         <Rules as abstract_game::Rules>::PRESETS
             .iter()
             .copied()

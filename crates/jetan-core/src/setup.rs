@@ -1,21 +1,41 @@
 //! An unchecked position, as parsed from text, and its validation into a [`Position`].
 
-use abstract_game::{Outcome, Side};
+use abstract_game::{BySide, Game, Outcome, Side};
 
 use crate::board::{SQUARES, Square};
-use crate::piece::{Kind, Piece, side_name};
+use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use crate::rules::Rules;
 
 /// A raw position: every fact of a [`Position`], not yet checked.
+///
+/// Its `Display` and `FromStr` are the position text (parsing checks the syntax only);
+/// [`TextGame::from_setup`](abstract_game::TextGame::from_setup) checks the facts and makes
+/// the [`Position`], and [`TextGame::to_setup`](abstract_game::TextGame::to_setup) gives a
+/// position's setup back.
+///
+/// ```
+/// use jetan_core::prelude::*;
+/// let mut setup: Setup = "c9/10/10/10/10/10/10/10/P9/C8r o Rr -".parse()?;
+/// assert_eq!(setup.at("a1".parse()?).map(|p| p.kind), Some(Kind::Chief));
+/// // Black has no Princess, but Orange is to move: Orange cannot have just captured her.
+/// assert!(matches!(
+///     Position::from_setup(setup.clone(), Rules::default()),
+///     Err(SetupError::RoyalMissingFromWrongSide { kind: Kind::Princess, .. })
+/// ));
+/// setup.board["j10".parse::<Square>()?.index()] = Some(Piece::new(Side::First, Kind::Princess));
+/// let pos = Position::from_setup(setup, Rules::default())?;
+/// assert_eq!(pos.to_text(), "c8R/10/10/10/10/10/10/10/P9/C8r o Rr -");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The piece on each square, indexed by [`Square::index`].
-    pub board: [Option<Piece>; SQUARES],
+    pub board: [Option<Piece>; 100],
     /// The side to move.
     pub to_move: Side,
-    /// Whether each side's Princess may still escape (indexed by [`Side::index`]).
-    pub escape_left: [bool; 2],
+    /// Whether each side's Princess may still escape.
+    pub escape_left: BySide<bool>,
     /// Plies left in the equal-material countdown, `None` before it starts.
     pub countdown: Option<u16>,
     /// The result, given only when a Chief or a Princess has been captured (the board does
@@ -27,7 +47,7 @@ pub struct Setup {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// More pieces of a kind than a side starts with (no rule adds pieces).
-    #[error("{side} has {count} {kind} pieces; at most {max} are possible", side = side_name(*.side))]
+    #[error("{side} has {count} {kind} pieces; at most {max} are possible", side = Position::side_name(*.side))]
     TooManyPieces {
         /// Whose pieces.
         side: Side,
@@ -43,7 +63,7 @@ pub enum SetupError {
     TooManyRoyalsMissing,
     /// The side not to move lost a Chief or Princess: only the side that just moved can have
     /// captured it.
-    #[error("{} has no {kind}, but it is not {} to move: only the last move can have captured it", side_name(*.side), side_name(*.side))]
+    #[error("{} has no {kind}, but it is not {} to move: only the last move can have captured it", Position::side_name(*.side), Position::side_name(*.side))]
     RoyalMissingFromWrongSide {
         /// The side without the piece.
         side: Side,
@@ -51,13 +71,13 @@ pub enum SetupError {
         kind: Kind,
     },
     /// A Chief is missing and the result (win for its captor, or draw) was not given.
-    #[error("{} has no Chief: the result must say whether the enemy Chief took it (win) or another piece (draw)", side_name(*.side))]
+    #[error("{} has no Chief: the result must say whether the enemy Chief took it (win) or another piece (draw)", Position::side_name(*.side))]
     ResultMissing {
         /// The side without a Chief.
         side: Side,
     },
     /// The given result cannot follow from the missing piece.
-    #[error("the result does not match the capture of {side_name} {kind}", side_name = side_name(*.side))]
+    #[error("the result does not match the capture of {side} {kind}", side = Position::side_name(*.side))]
     ResultMismatch {
         /// The side without the piece.
         side: Side,
@@ -90,27 +110,27 @@ impl Setup {
         Setup {
             board: [None; SQUARES],
             to_move: Side::First,
-            escape_left: [true; 2],
+            escape_left: BySide::new(true, true),
             countdown: None,
             result: None,
         }
     }
 
-    /// The piece on `sq`.
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+    /// The piece on `sq`, if any.
+    pub const fn at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
 
     /// The facts of a position.
-    pub fn from_position(pos: &Position) -> Setup {
+    fn of_position(pos: &Position) -> Setup {
         let mut board = [None; SQUARES];
         for sq in Square::ALL {
-            board[sq.index()] = pos.piece_at(sq);
+            board[sq.index()] = pos.at(sq);
         }
         Setup {
             board,
             to_move: pos.to_move,
-            escape_left: pos.escape_left,
+            escape_left: BySide(pos.escape_left),
             countdown: pos.countdown,
             result: if pos.ended_by_capture() {
                 pos.result
@@ -121,7 +141,7 @@ impl Setup {
     }
 
     /// Checks the facts and builds the position under `rules`.
-    pub fn validate(&self, rules: Rules) -> Result<Position, SetupError> {
+    pub(crate) fn to_position(&self, rules: Rules) -> Result<Position, SetupError> {
         let mut counts = [[0u32; 8]; 2];
         for p in self.board.iter().flatten() {
             counts[p.side.index()][p.kind.index()] += 1;
@@ -156,7 +176,7 @@ impl Setup {
                 }
             }
         }
-        pos.escape_left = self.escape_left;
+        pos.escape_left = self.escape_left.0;
         if let Some(n) = self.countdown {
             if n > rules.countdown {
                 return Err(SetupError::CountdownTooLong {
@@ -204,7 +224,8 @@ impl Default for Setup {
 }
 
 impl From<&Position> for Setup {
+    /// The setup of `pos`, as [`TextGame::to_setup`](abstract_game::TextGame::to_setup) gives.
     fn from(pos: &Position) -> Setup {
-        Setup::from_position(pos)
+        Setup::of_position(pos)
     }
 }

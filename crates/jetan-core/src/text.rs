@@ -1,4 +1,5 @@
-//! The position text and the board diagram.
+//! The position text (the `Display` and `FromStr` of [`Setup`]), the board diagram, and the
+//! [`TextGame`] implementation.
 //!
 //! A position is one line of four or five fields separated by spaces:
 //!
@@ -14,12 +15,12 @@
 //! 5. only once a Chief or a Princess has been captured: the result, `black`, `orange` or
 //!    `draw` (the board cannot tell whether a Chief fell to the enemy Chief).
 
-use core::fmt::Write as _;
+use core::fmt::{self, Write as _};
 
-use abstract_game::{Outcome, Side, TextGame};
+use abstract_game::{BySide, Game, Outcome, Side, TextGame};
 
 use crate::board::{SIZE, Square};
-use crate::notation::MoveError;
+use crate::notation::{self, MoveError};
 use crate::piece::Piece;
 use crate::position::{Move, Position};
 use crate::rules::Rules;
@@ -72,7 +73,7 @@ pub enum TextError {
     BadResult(String),
     /// The facts are readable but not a legal position.
     #[error(transparent)]
-    Invalid(#[from] SetupError),
+    Setup(#[from] SetupError),
 }
 
 /// Reads the board field.
@@ -140,7 +141,7 @@ fn parse_board(field: &str, setup: &mut Setup) -> Result<(), TextError> {
 }
 
 /// Parses a position text into an unchecked [`Setup`].
-pub fn parse_setup(text: &str) -> Result<Setup, TextError> {
+fn parse_text(text: &str) -> Result<Setup, TextError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if !(4..=5).contains(&fields.len()) {
         return Err(TextError::FieldCount(fields.len()));
@@ -153,10 +154,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, TextError> {
         other => return Err(TextError::BadSide(other.to_owned())),
     };
     setup.escape_left = match fields[2] {
-        "-" => [false, false],
-        "R" => [true, false],
-        "r" => [false, true],
-        "Rr" => [true, true],
+        "-" => BySide::new(false, false),
+        "R" => BySide::new(true, false),
+        "r" => BySide::new(false, true),
+        "Rr" => BySide::new(true, true),
         other => return Err(TextError::BadEscapes(other.to_owned())),
     };
     setup.countdown = match fields[3] {
@@ -179,8 +180,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, TextError> {
 }
 
 /// Writes the position text of `setup`.
-pub fn write_setup(setup: &Setup) -> String {
-    let mut out = String::with_capacity(80);
+fn write_text(setup: &Setup, out: &mut fmt::Formatter<'_>) -> fmt::Result {
     for rank in (0..SIZE).rev() {
         let mut empty = 0;
         for file in 0..SIZE {
@@ -189,178 +189,116 @@ pub fn write_setup(setup: &Setup) -> String {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        let _ = write!(out, "{empty}");
+                        write!(out, "{empty}")?;
                         empty = 0;
                     }
-                    out.push(p.char());
+                    out.write_char(p.char())?;
                 }
             }
         }
         if empty > 0 {
-            let _ = write!(out, "{empty}");
+            write!(out, "{empty}")?;
         }
         if rank > 0 {
-            out.push('/');
+            out.write_char('/')?;
         }
     }
-    out.push_str(match setup.to_move {
+    out.write_str(match setup.to_move {
         Side::First => " b ",
         Side::Second => " o ",
-    });
-    out.push_str(match setup.escape_left {
+    })?;
+    out.write_str(match setup.escape_left.0 {
         [false, false] => "-",
         [true, false] => "R",
         [false, true] => "r",
         [true, true] => "Rr",
-    });
+    })?;
     match setup.countdown {
-        None => out.push_str(" -"),
-        Some(n) => {
-            let _ = write!(out, " {n}");
-        }
+        None => out.write_str(" -")?,
+        Some(n) => write!(out, " {n}")?,
     }
     if let Some(result) = setup.result {
-        out.push_str(match result.winner {
+        out.write_str(match result.winner {
             Some(Side::First) => " black",
             Some(Side::Second) => " orange",
             None => " draw",
-        });
+        })?;
     }
-    out
+    Ok(())
 }
 
 impl core::str::FromStr for Setup {
     type Err = TextError;
 
-    /// Parses a position text without validating it (see [`parse_setup`]).
+    /// Parses a position text, checking its syntax only.
     fn from_str(text: &str) -> Result<Setup, TextError> {
-        parse_setup(text)
+        parse_text(text)
     }
 }
 
-impl core::fmt::Display for Setup {
-    /// Writes the position text (see [`write_setup`]).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&write_setup(self))
+impl fmt::Display for Setup {
+    /// Writes the position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_text(self, f)
     }
 }
 
-impl Position {
-    /// The one-line position text (see the [module docs](self)).
-    pub fn to_text(&self) -> String {
-        write_setup(&Setup::from_position(self))
+/// A multi-line board for people: rank 10 at the top, Black's pieces in upper case, Orange's
+/// in lower case, `.` for an empty square; then the side to move or the result.
+fn diagram(pos: &Position) -> String {
+    let mut out = String::new();
+    for rank in (0..SIZE).rev() {
+        let _ = write!(out, "{:>2} ", rank + 1);
+        for file in 0..SIZE {
+            let c = Square::new(file, rank)
+                .and_then(|sq| pos.at(sq))
+                .map_or('.', Piece::char);
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str("    a b c d e f g h i j\n");
+    match pos.outcome() {
+        Some(outcome) => {
+            let _ = writeln!(out, "{}", Position::describe(outcome));
+        }
+        None => {
+            let _ = write!(out, "{} to move", Position::side_name(pos.to_move));
+            if let Some(n) = pos.countdown {
+                let _ = write!(out, ", {n} plies left in the countdown");
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+impl TextGame for Position {
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type MoveError = MoveError;
+    type TextError = TextError;
+
+    fn to_setup(&self) -> Setup {
+        Setup::from(self)
     }
 
-    /// Parses and validates a position text under `rules`.
-    pub fn from_text(text: &str, rules: Rules) -> Result<Position, TextError> {
-        Ok(parse_setup(text)?.validate(rules)?)
+    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
+        setup.to_position(rules)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn move_to_string(&self, mv: Move) -> String {
+        notation::move_to_string(self, mv)
     }
 
     /// A multi-line board for people: rank 10 at the top, Black's pieces in upper case,
     /// Orange's in lower case, `.` for an empty square; then the side to move or the result.
-    pub fn diagram(&self) -> String {
-        use abstract_game::Game as _;
-        let mut out = String::new();
-        for rank in (0..SIZE).rev() {
-            let _ = write!(out, "{:>2} ", rank + 1);
-            for file in 0..SIZE {
-                let c = Square::new(file, rank)
-                    .and_then(|sq| self.piece_at(sq))
-                    .map_or('.', Piece::char);
-                out.push(' ');
-                out.push(c);
-            }
-            out.push('\n');
-        }
-        out.push_str("    a b c d e f g h i j\n");
-        match self.outcome() {
-            Some(o) => match o.winner {
-                Some(side) => {
-                    let _ = writeln!(out, "{} wins", crate::piece::side_name(side));
-                }
-                None => out.push_str("draw\n"),
-            },
-            None => {
-                let _ = write!(out, "{} to move", crate::piece::side_name(self.to_move));
-                if let Some(n) = self.countdown {
-                    let _ = write!(out, ", {n} plies left in the countdown");
-                }
-                out.push('\n');
-            }
-        }
-        out
-    }
-}
-
-impl TextGame for Position {
-    type MoveError = MoveError;
-    type PositionError = TextError;
-
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        Position::parse_move(self, text)
-    }
-
-    fn move_to_string(&self, mv: Move) -> String {
-        Position::move_to_string(self, mv)
-    }
-
-    fn to_text(&self) -> String {
-        Position::to_text(self)
-    }
-
-    fn from_text(text: &str, rules: Rules) -> Result<Position, TextError> {
-        Position::from_text(text, rules)
-    }
-
     fn diagram(&self) -> String {
-        Position::diagram(self)
-    }
-}
-
-/// Serde support: a [`Position`] is stored as its rules and its position text, a [`Setup`] as
-/// its position text; both are validated again when read.
-#[cfg(feature = "serde")]
-mod serde_impl {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use super::{parse_setup, write_setup};
-    use crate::position::Position;
-    use crate::rules::Rules;
-    use crate::setup::Setup;
-
-    #[derive(Serialize, Deserialize)]
-    struct Stored {
-        rules: Rules,
-        position: String,
-    }
-
-    impl Serialize for Position {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            Stored {
-                rules: self.rules,
-                position: self.to_text(),
-            }
-            .serialize(serializer)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Position {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
-            let stored = Stored::deserialize(deserializer)?;
-            Position::from_text(&stored.position, stored.rules).map_err(serde::de::Error::custom)
-        }
-    }
-
-    impl Serialize for Setup {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.serialize_str(&write_setup(self))
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Setup {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Setup, D::Error> {
-            let text = String::deserialize(deserializer)?;
-            parse_setup(&text).map_err(serde::de::Error::custom)
-        }
+        diagram(self)
     }
 }

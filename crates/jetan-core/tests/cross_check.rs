@@ -5,8 +5,7 @@
 mod reference;
 
 use abstract_game::playout::Rng;
-use abstract_game::{Game, Rules as _, Side};
-use jetan_core::{Kind, Piece, Position, Rules, Setup, Square};
+use jetan_core::prelude::*;
 use reference::{RefPos, fast_moves, to_ref};
 
 fn color(side: Side) -> u8 {
@@ -127,7 +126,7 @@ fn random_games(preset: &str, games: u64, max_plies: u32, seed: u64) {
         } else {
             Side::Second
         };
-        let mut pos = Position::new(rules.with_first(first));
+        let mut pos = Position::new(rules.with_first_player(first));
         let mut reference = RefPos::from_position(&pos);
         for ply in 0..max_plies {
             compare(&pos, &reference, &format!("{preset} game {game} ply {ply}"));
@@ -184,11 +183,11 @@ fn random_setups(rules: Rules, count: usize, seed: u64) -> usize {
         } else {
             Side::Second
         };
-        setup.escape_left = [rng.below(2) == 0, rng.below(2) == 0];
-        if setup.validate(rules).is_err() {
+        setup.escape_left = BySide::new(rng.below(2) == 0, rng.below(2) == 0);
+        if Position::from_setup(setup.clone(), rules).is_err() {
             setup.countdown = Some(rng.below(u32::from(rules.countdown) + 1) as u16);
         }
-        let Ok(pos) = setup.validate(rules) else {
+        let Ok(pos) = Position::from_setup(setup, rules) else {
             continue;
         };
         let reference = RefPos::from_position(&pos);
@@ -271,7 +270,7 @@ fn empty_board_destination_counts() {
             }
             setup.board[sq("j10").index()] = Some(Piece::new(Side::Second, Kind::Chief));
             setup.board[sq("a10").index()] = Some(Piece::new(Side::Second, Kind::Princess));
-            let pos = setup.validate(rules).expect("valid setup");
+            let pos = Position::from_setup(setup, rules).expect("valid setup");
             let e5 = (4, 4);
             let fast = fast_moves(&pos).iter().filter(|m| m.0 == e5).count();
             let reference = RefPos::from_position(&pos);

@@ -27,7 +27,9 @@ fn no_escape_from_the_rules_file() {
 #[test]
 fn first_player_does_not_change_the_counts() {
     for (preset, counts) in [("standard", [74, 5_462]), ("no-escape", [48, 2_283])] {
-        let rules = Rules::preset(preset).unwrap().with_first(Side::Second);
+        let rules = Rules::preset(preset)
+            .unwrap()
+            .with_first_player(Side::Second);
         let pos = Position::new(rules);
         assert_eq!(pos.side_to_move(), Side::Second);
         assert_eq!(perft(&pos, 1), counts[0]);

@@ -1,7 +1,6 @@
 //! One test per rule, each on a hand-made position built from the position text.
 
-use abstract_game::{Game, Outcome, Rules as _, Side};
-use jetan_core::{Kind, MoveError, Position, Rules, Square, TextError};
+use jetan_core::prelude::*;
 
 /// Builds a position text from placements such as `"Ce5 Rf1 ce10 rj10"` (upper case Black,
 /// lower case Orange) and the other fields, then parses it.
@@ -62,7 +61,7 @@ fn dests(pos: &Position, from: &str) -> Vec<String> {
     pos.legal_moves(&mut list);
     let mut out: Vec<String> = list
         .iter()
-        .filter(|m| m.from() == sq(from))
+        .filter(|m| m.from() == Some(sq(from)))
         .map(|m| format!("{}{}", m.to(), if m.is_escape() { "!" } else { "" }))
         .collect();
     out.sort();
@@ -174,7 +173,7 @@ fn no_piece_ends_on_a_friendly_piece() {
     let d = dests(&p, "e5");
     assert!(!d.contains(&"h8".to_owned()) && !d.contains(&"b8".to_owned()));
     let err = p.parse_move("Fe5-h8").unwrap_err();
-    assert!(matches!(err, MoveError::Illegal { .. }), "{err}");
+    assert!(matches!(err, MoveError::OwnPiece { .. }), "{err}");
 }
 
 #[test]
@@ -184,7 +183,7 @@ fn princess_jumps_but_never_captures() {
     assert!(!d.contains(&"f5".to_owned()), "no capture");
     assert!(d.contains(&"e8".to_owned()), "jumps over e6");
     let err = p.parse_move("Re5xf5").unwrap_err();
-    assert!(matches!(err, MoveError::Illegal { .. }), "{err}");
+    assert!(matches!(err, MoveError::PrincessCaptures { .. }), "{err}");
 }
 
 #[test]
@@ -195,6 +194,10 @@ fn princess_may_not_end_on_a_threatened_square() {
     assert!(!d.contains(&"f6".to_owned()));
     assert!(d.contains(&"e6".to_owned()));
     assert!(p.is_threatened(sq("f6")));
+    assert!(matches!(
+        p.parse_move("Re5-f6"),
+        Err(MoveError::Threatened { .. })
+    ));
     // The enemy Princess threatens nothing.
     let p = pos("Ca1 Re5 rf7 cj10 pa9", "b");
     assert!(dests(&p, "e5").contains(&"f6".to_owned()));
@@ -245,7 +248,7 @@ fn princess_escapes_once_to_a_square_she_cannot_reach_normally() {
     assert!(dests(&p, "e9").iter().all(|s| !s.ends_with('!')));
     assert!(matches!(
         p.parse_move("Re9-e1!"),
-        Err(MoveError::Illegal { .. })
+        Err(MoveError::NoEscape { .. })
     ));
 }
 
@@ -279,6 +282,8 @@ fn the_princess_is_never_obliged_to_move_away_from_a_threat() {
 fn capturing_the_princess_wins() {
     let mut p = pos("Ca1 Re5 Pb2 Pc2 we7 cj10 ra10 pa9 pb9", "o");
     let mv = p.parse_move("We7xe5").unwrap();
+    assert!(p.is_capture(mv));
+    assert!(!p.is_capture(p.parse_move("Pa9-a8").unwrap()));
     p.play(mv).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
     assert_eq!(p.count_legal_moves(), 0);
@@ -368,9 +373,7 @@ fn the_countdown_length_is_an_option() {
     let t = text("Ca1 Rj1 Pb2 ca10 rj10 pe5", "b", "Rr", "3");
     assert!(matches!(
         Position::from_text(&t, rules),
-        Err(TextError::Invalid(
-            jetan_core::SetupError::CountdownTooLong { .. }
-        ))
+        Err(TextError::Setup(SetupError::CountdownTooLong { .. }))
     ));
 }
 
@@ -417,7 +420,7 @@ fn a_side_without_a_legal_move_draws() {
 
 #[test]
 fn the_first_player_is_an_option() {
-    let p = Position::new(Rules::default().with_first(Side::Second));
+    let p = Position::new(Rules::default().with_first_player(Side::Second));
     assert_eq!(p.side_to_move(), Side::Second);
     assert!(p.to_text().contains(" o Rr -"));
     assert_eq!(p.count_legal_moves(), 74);
@@ -431,10 +434,10 @@ fn the_start_position() {
         p.to_text(),
         "wadfrcfdaw/tppppppppt/10/10/10/10/10/10/TPPPPPPPPT/WADFCRFDAW b Rr -"
     );
-    assert_eq!(p.piece_at(sq("e1")).unwrap().kind, Kind::Chief);
-    assert_eq!(p.piece_at(sq("f1")).unwrap().kind, Kind::Princess);
-    assert_eq!(p.piece_at(sq("e10")).unwrap().kind, Kind::Princess);
-    assert_eq!(p.piece_at(sq("f10")).unwrap().kind, Kind::Chief);
+    assert_eq!(p.at(sq("e1")).unwrap().kind, Kind::Chief);
+    assert_eq!(p.at(sq("f1")).unwrap().kind, Kind::Princess);
+    assert_eq!(p.at(sq("e10")).unwrap().kind, Kind::Princess);
+    assert_eq!(p.at(sq("f10")).unwrap().kind, Kind::Chief);
     assert!(sq("j1").is_orange() && !sq("a1").is_orange());
 }
 
@@ -445,7 +448,7 @@ fn impossible_positions_are_refused_with_a_reason() {
     let check = |placements: &str, side: &str, countdown: &str, result: &str| {
         let t = format!("{} {result}", text(placements, side, "Rr", countdown));
         match Position::from_text(t.trim_end(), rules) {
-            Err(TextError::Invalid(e)) => e,
+            Err(TextError::Setup(e)) => e,
             other => panic!("{t}: {other:?}"),
         }
     };
@@ -453,7 +456,7 @@ fn impossible_positions_are_refused_with_a_reason() {
     let full = "CCCCCCCCCC/".repeat(9) + "CCCCCCCCCC b Rr -";
     assert!(matches!(
         Position::from_text(&full, rules),
-        Err(TextError::Invalid(TooManyPieces {
+        Err(TextError::Setup(TooManyPieces {
             kind: Kind::Chief,
             count: 100,
             ..
@@ -568,7 +571,10 @@ fn presets_change_one_option_each() {
     for name in Rules::PRESETS {
         let rules = Rules::preset(name).unwrap();
         assert_eq!(rules.preset_name(), Some(*name));
-        assert_eq!(rules.with_first(Side::Second).preset_name(), Some(*name));
+        assert_eq!(
+            rules.with_first_player(Side::Second).preset_name(),
+            Some(*name)
+        );
         let changed = [
             rules.revisit != standard.revisit,
             rules.escape != standard.escape,
@@ -609,9 +615,14 @@ fn the_documented_position_texts_parse() {
     ] {
         let p = Position::from_text(text, Rules::default()).unwrap();
         assert_eq!(p.to_text(), text);
-        let setup: jetan_core::Setup = text.parse().unwrap();
+        let setup: Setup = text.parse().unwrap();
         assert_eq!(setup.to_string(), text);
-        assert_eq!(setup.validate(Rules::default()).as_ref(), Ok(&p));
+        assert_eq!(p.to_string(), text);
+        assert_eq!(p.to_setup(), setup);
+        assert_eq!(
+            Position::from_setup(setup, Rules::default()).as_ref(),
+            Ok(&p)
+        );
         assert_eq!(p.side_to_move(), to_move);
         assert_eq!(p.is_over(), over);
     }
@@ -644,7 +655,7 @@ fn a_panthan_on_the_last_rank_steps_sideways_and_is_never_promoted() {
     let mut p = pos("Ca1 Rj1 Pe10 Pb2 ca9 rj9 pa8 pb8", "b");
     assert_eq!(dests(&p, "e10"), names("d10 f10"));
     p.play(p.parse_move("Pe10-f10").unwrap()).unwrap();
-    assert_eq!(p.piece_at(sq("f10")).unwrap().kind, Kind::Panthan);
+    assert_eq!(p.at(sq("f10")).unwrap().kind, Kind::Panthan);
     // An Orange Panthan on rank 1 likewise.
     let p = pos("Ca3 Rj3 Pb4 ca10 rj10 pe1 pb9", "o");
     assert_eq!(dests(&p, "e1"), names("d1 f1"));

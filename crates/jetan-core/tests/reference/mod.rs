@@ -100,7 +100,7 @@ impl RefPos {
         for f in 0..10 {
             for r in 0..10 {
                 let sq = Square::new(f as u8, r as u8).unwrap();
-                cells[f][r] = pos.piece_at(sq).map(|p| (color_of(p.side), p.kind));
+                cells[f][r] = pos.at(sq).map(|p| (color_of(p.side), p.kind));
             }
         }
         let mut me = RefPos {
@@ -383,7 +383,11 @@ impl RefPos {
 /// The crate's move as a reference move.
 pub fn to_ref(mv: jetan_core::Move) -> RefMove {
     let f = |s: Square| (s.file() as i32, s.rank() as i32);
-    (f(mv.from()), f(mv.to()), mv.is_escape())
+    (
+        f(mv.from().expect("a Jetan move leaves a square")),
+        f(mv.to()),
+        mv.is_escape(),
+    )
 }
 
 /// The crate's legal moves of `pos` as sorted reference moves.
