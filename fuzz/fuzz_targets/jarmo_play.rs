@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
             Blocked::Loses
         },
         no_shuttling: options & 32 == 0,
-        white_first: options & 64 != 0,
+        first_player: if options & 64 != 0 { abstract_game::Side::Second } else { abstract_game::Side::First },
     };
     let choices = choices.iter().map(|&b| usize::from(b));
     contract::play_checked(Position::new(rules), choices, |pos| {

@@ -191,7 +191,8 @@ pub fn result_tag(outcome: Option<Outcome>, names: [&str; 2]) -> String {
 }
 
 /// Reads a `Result` tag value with the game's side names: `Some(None)` for `*`,
-/// `Some(Some(outcome))` for a result, `None` when it is not a result.
+/// `Some(Some(outcome))` for a result, `None` when it is not a result. Scores are read with
+/// the winner's first (the first side's for a draw).
 pub fn parse_result_tag(text: &str, names: [&str; 2]) -> Option<Option<Outcome>> {
     let mut words = text.split_whitespace();
     let who = words.next()?;
@@ -218,15 +219,16 @@ pub fn parse_result_tag(text: &str, names: [&str; 2]) -> Option<Option<Outcome>>
             scores: None,
         },
         Some((lead, other)) => {
+            // The winner's points come first; a game may be won on another rule than points
+            // (Jarmo's blocked side loses whatever its score), so they need not lead.
             let lead_side = winner.unwrap_or(Side::First);
             let mut points = Scores::default();
             points[lead_side] = lead;
             points[!lead_side] = other;
-            // The written order must agree with the winner.
-            if Scores::leader(points) != winner {
-                return None;
+            Outcome {
+                winner,
+                scores: Some(points),
             }
-            Outcome::by_scores(points)
         }
     }))
 }
@@ -530,13 +532,17 @@ mod tests {
             Some(Outcome::win(Side::First)),
             Some(Outcome::by_scores(Scores::new(2, 7))),
             Some(Outcome::by_scores(Scores::new(3, 3))),
+            Some(Outcome {
+                winner: Some(Side::Second),
+                scores: Some(Scores::new(7, 2)),
+            }),
         ] {
             let tag = result_tag(outcome, names);
             assert_eq!(parse_result_tag(&tag, names), Some(outcome), "{tag}");
         }
         assert_eq!(result_tag(Some(Outcome::by_scores(Scores::new(2, 7))), names), "white 7-2");
-        // Scores that contradict the winner, unknown names and stray words are refused.
-        for bad in ["white 2-7", "red", "black 1-0 x", "* 1-0", "", "draw 1-"] {
+        // Unknown names, stray words and half scores are refused.
+        for bad in ["red", "black 1-0 x", "* 1-0", "", "draw 1-"] {
             assert_eq!(parse_result_tag(bad, names), None, "{bad:?}");
         }
     }

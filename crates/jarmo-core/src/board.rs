@@ -6,9 +6,6 @@ use abstract_game::Side;
 use abstract_game::bitboard::Bitboard32;
 use abstract_game::graph::GraphBoard;
 
-/// A set of holes (bit `i` is the hole with index `i`).
-pub type Holes = Bitboard32;
-
 /// One of the 25 holes, `a1`..`e5`. Files `a`..`e` left to right as Black sees the board, rows
 /// `1`..`5` from Black's side. The index is `5 * (row - 1) + file`.
 ///
@@ -25,6 +22,17 @@ pub struct Hole(u8);
 impl Hole {
     /// Number of holes.
     pub const COUNT: usize = 25;
+
+    /// Every hole in index order, `a1`, `b1`, ... `e5`.
+    pub const ALL: [Hole; 25] = {
+        let mut all = [Hole(0); 25];
+        let mut i = 0;
+        while i < 25 {
+            all[i] = Hole(i as u8);
+            i += 1;
+        }
+        all
+    };
 
     /// The hole with index `index`, if below 25.
     pub const fn new(index: u8) -> Option<Hole> {
@@ -44,10 +52,9 @@ impl Hole {
         }
     }
 
-    /// The hole of a bit index taken from a board set (always below 25).
+    /// The hole of a bit index taken from a set of holes, which keeps its bits below 25.
     #[inline]
     pub(crate) const fn from_bit(index: u32) -> Hole {
-        debug_assert!(index < 25);
         Hole(index as u8)
     }
 
@@ -68,7 +75,12 @@ impl Hole {
 
     /// The set holding this hole alone.
     pub const fn bit(self) -> Holes {
-        Holes::from_index(self.0 as u32)
+        Holes::single(self)
+    }
+
+    /// The holes joined to this one by a line.
+    pub const fn neighbours(self) -> Holes {
+        Holes::from_bitboard(Bitboard32(ADJACENT[self.0 as usize]))
     }
 
     /// Parses `a1`..`e5` at the start of `text`; returns the hole and the rest of the text.
@@ -81,11 +93,25 @@ impl Hole {
         let row = bytes[1].wrapping_sub(b'1');
         Hole::at(file, row).map(|h| (h, &text[2..]))
     }
+}
 
-    /// Iterates over the holes of a set.
-    #[inline]
-    pub fn all_in(set: Holes) -> impl Iterator<Item = Hole> {
-        set.intersect(ALL_HOLES).into_iter().map(Hole::from_bit)
+abstract_game::cell_set! {
+    /// A set of holes. Iterating gives the holes in index order (`a1` first).
+    pub struct Holes(Bitboard32) of Hole, from_bit = Hole::from_bit, iter = HolesIter;
+}
+
+impl Holes {
+    /// All 25 holes.
+    pub const ALL: Holes = Holes::from_bitboard(ALL_HOLES);
+
+    /// The first row of `side`: row 1 for Black, row 5 for White.
+    pub const fn home_row(side: Side) -> Holes {
+        Holes::from_bitboard(home_row(side))
+    }
+
+    /// The row `side` races to: the enemy's first row.
+    pub const fn goal_row(side: Side) -> Holes {
+        Holes::from_bitboard(goal_row(side))
     }
 }
 
@@ -138,8 +164,8 @@ const fn h(name: &[u8; 2]) -> u8 {
     (name[1] - b'1') * 5 + (name[0] - b'a')
 }
 
-/// The 39 lines of the board, each joining two holes.
-pub const LINES: [(u8, u8); 39] = [
+/// The 39 lines of the board as pairs of hole indices.
+pub(crate) const LINE_INDICES: [(u8, u8); 39] = [
     // from row 1
     (h(b"a1"), h(b"b3")),
     (h(b"a1"), h(b"c2")),
@@ -185,15 +211,26 @@ pub const LINES: [(u8, u8); 39] = [
     (h(b"e4"), h(b"c5")),
 ];
 
+/// The 39 lines of the board, each joining two holes (the lower index first).
+pub const LINES: [(Hole, Hole); 39] = {
+    let mut lines = [(Hole(0), Hole(0)); 39];
+    let mut i = 0;
+    while i < 39 {
+        lines[i] = (Hole(LINE_INDICES[i].0), Hole(LINE_INDICES[i].1));
+        i += 1;
+    }
+    lines
+};
+
 /// The board as a graph.
-pub const GRAPH: GraphBoard<25> = GraphBoard::from_edges(&LINES);
+pub(crate) const GRAPH: GraphBoard<25> = GraphBoard::from_edges(&LINE_INDICES);
 
 /// Neighbour masks by hole.
-pub const ADJACENT: [u32; 25] = GRAPH.adjacency_u32();
+pub(crate) const ADJACENT: [u32; 25] = GRAPH.adjacency_u32();
 
 /// The holes of each row, row 1 first.
-pub const ROWS: [Holes; 5] = {
-    let mut rows = [Holes::EMPTY; 5];
+pub(crate) const ROWS: [Bitboard32; 5] = {
+    let mut rows = [Bitboard32::EMPTY; 5];
     let mut r = 0;
     while r < 5 {
         rows[r] = Bitboard32((0b11111u32) << (5 * r));
@@ -203,7 +240,7 @@ pub const ROWS: [Holes; 5] = {
 };
 
 /// Every hole.
-pub const ALL_HOLES: Holes = Holes::full(25);
+pub(crate) const ALL_HOLES: Bitboard32 = Bitboard32::full(25);
 
 /// Black is [`Side::First`].
 pub const BLACK: Side = Side::First;
@@ -211,7 +248,7 @@ pub const BLACK: Side = Side::First;
 pub const WHITE: Side = Side::Second;
 
 /// A side's own first row: row 1 for Black, row 5 for White.
-pub const fn home_row(side: Side) -> Holes {
+pub(crate) const fn home_row(side: Side) -> Bitboard32 {
     match side {
         Side::First => ROWS[0],
         Side::Second => ROWS[4],
@@ -219,15 +256,15 @@ pub const fn home_row(side: Side) -> Holes {
 }
 
 /// The row a side wants to reach: the enemy's first row.
-pub const fn goal_row(side: Side) -> Holes {
+pub(crate) const fn goal_row(side: Side) -> Bitboard32 {
     home_row(side.opponent())
 }
 
 /// Step targets by side and hole when backward lines are allowed (`[side][hole]`).
-pub const TARGETS_ANY: [[u32; 25]; 2] = [ADJACENT, ADJACENT];
+pub(crate) const TARGETS_ANY: [[u32; 25]; 2] = [ADJACENT, ADJACENT];
 
 /// Step targets by side and hole on forward and lateral lines only (`[side][hole]`).
-pub const TARGETS_NO_BACKWARD: [[u32; 25]; 2] = {
+pub(crate) const TARGETS_NO_BACKWARD: [[u32; 25]; 2] = {
     let mut out = [[0u32; 25]; 2];
     let mut s = 0;
     while s < 2 {
@@ -262,7 +299,6 @@ mod tests {
         assert_eq!(GRAPH.edge_count(), 39);
         let mut by_vector = std::collections::BTreeMap::new();
         for &(a, b) in &LINES {
-            let (a, b) = (Hole(a), Hole(b));
             let df = i8::try_from(b.file()).unwrap() - i8::try_from(a.file()).unwrap();
             let dr = i8::try_from(b.row()).unwrap() - i8::try_from(a.row()).unwrap();
             // Normalise so the vector points up, or right when horizontal.
@@ -305,7 +341,7 @@ mod tests {
             Hole::at(f, r).unwrap().index()
         };
         for map in maps {
-            let kept = LINES
+            let kept = LINE_INDICES
                 .iter()
                 .all(|&(a, b)| GRAPH.are_adjacent(image(map, a), image(map, b)));
             assert!(!kept);
@@ -349,9 +385,21 @@ mod tests {
         }
         // c2 (row 2) for Black: forward to e3, lateral to b2 and d2, but not back to a1 or e1.
         let c2 = h(b"c2") as usize;
-        let names: Vec<String> = Hole::all_in(Bitboard32(TARGETS_NO_BACKWARD[0][c2]))
+        let names: Vec<String> = Holes::from_bitboard(Bitboard32(TARGETS_NO_BACKWARD[0][c2]))
+            .into_iter()
             .map(|h| h.to_string())
             .collect();
         assert_eq!(names, ["b2", "d2", "e3"]);
+    }
+
+    #[test]
+    fn every_hole_is_listed_once_and_sets_iterate_holes() {
+        assert!(Hole::ALL.iter().enumerate().all(|(i, h)| h.index() == i));
+        assert_eq!(Holes::ALL.into_iter().collect::<Vec<_>>(), Hole::ALL);
+        let b3: Hole = "b3".parse().unwrap();
+        let names: Vec<String> = b3.neighbours().into_iter().map(|h| h.to_string()).collect();
+        assert_eq!(names, ["a1", "b2", "d2", "c3", "b4", "a5", "c5"]);
+        assert_eq!(Holes::home_row(BLACK).count(), 5);
+        assert!(Holes::goal_row(BLACK).contains("c5".parse().unwrap()));
     }
 }

@@ -158,7 +158,8 @@ impl ArcherReturns {
     #[inline]
     pub(crate) fn nth(self, targets: u32, mut k: u32) -> (u32, Option<u32>) {
         if self.spend == 0 {
-            return (nth_bit(targets, k), None);
+            // `k` is below the count: the fallback is never taken.
+            return (Bitboard32(targets).nth(k).unwrap_or(32), None);
         }
         let mut rest = targets;
         while rest != 0 {
@@ -167,7 +168,7 @@ impl ArcherReturns {
             let free = self.return_holes(to);
             let c = free.count_ones().max(1);
             if k < c {
-                return (to, (free != 0).then(|| nth_bit(free, k)));
+                return (to, Bitboard32(free).nth(k));
             }
             k -= c;
         }
@@ -505,7 +506,8 @@ pub(crate) fn draw_among(
         }
         k -= count;
     }
-    Some(Drawn::Drop(nth_bit(drops, k)))
+    // `k` is below the number of drops here: the fallback is never taken.
+    Some(Drawn::Drop(Bitboard32(drops).nth(k).unwrap_or(32)))
 }
 
 /// Whether one of the `marked` archers has a step (by `table`) to a hole of `goal` not held by
@@ -520,15 +522,6 @@ pub(crate) fn marked_arrival(table: &[u32; 32], mut marked: u32, own: u32, goal:
         }
     }
     false
-}
-
-/// The index of the `k`-th set bit of `bits` (from 0, lowest first); `k` must be below the count.
-#[inline]
-pub(crate) fn nth_bit(mut bits: u32, k: u32) -> u32 {
-    for _ in 0..k {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros()
 }
 
 #[cfg(test)]

@@ -3,6 +3,10 @@
 use crate::board::Hole;
 
 /// One whole move of Jarmo or Jasir.
+///
+/// With the `serde` feature a move is (de)serialised as an enum of holes, each hole as its
+/// index (`{"Step":{"from":2,"to":13,"return_to":null}}`, `{"Drop":1}`, `"Pass"`); an index of
+/// 25 or more is refused, so no stored move names a hole off the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
@@ -32,12 +36,29 @@ impl Move {
         }
     }
 
-    /// The hole where the move's step or drop ends; `None` for a pass.
-    pub const fn destination(self) -> Option<Hole> {
+    /// The hole the archer leaves: `Some` for a step, `None` for a drop or a pass.
+    pub const fn from(self) -> Option<Hole> {
+        match self {
+            Move::Step { from, .. } => Some(from),
+            Move::Drop(_) | Move::Pass => None,
+        }
+    }
+
+    /// The hole where the step or the drop lands; `None` for a pass. (An archer brought back
+    /// by a step lands on [`return_to`](Move::return_to).)
+    pub const fn to(self) -> Option<Hole> {
         match self {
             Move::Step { to, .. } => Some(to),
             Move::Drop(hole) => Some(hole),
             Move::Pass => None,
+        }
+    }
+
+    /// The hole where a captured archer comes back, for a step that spends a return credit.
+    pub const fn return_to(self) -> Option<Hole> {
+        match self {
+            Move::Step { return_to, .. } => return_to,
+            Move::Drop(_) | Move::Pass => None,
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::board::Hole;
 use crate::moves::Move;
 use crate::position::Position;
 
-/// Why a move text was refused.
+/// Why a move text was refused: its syntax, or the move it names is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is empty.
@@ -34,7 +34,24 @@ pub enum MoveError {
         /// The text given.
         text: String,
     },
-    /// A well-formed move that is not legal in this position.
+    /// The step back along a side's last step, after three steps back and forth between the
+    /// same two holes: the no-shuttling rule forbids it.
+    #[error("{text:?} is forbidden by the no-shuttling rule (a fourth step back and forth)")]
+    Shuttling {
+        /// The text given.
+        text: String,
+    },
+    /// A capture onto the mover's goal row while another move ends elsewhere: the goal-row
+    /// capture restriction forbids it.
+    #[error(
+        "{text:?} is forbidden by the goal-row capture restriction (another move ends off the goal row)"
+    )]
+    GoalRowCapture {
+        /// The text given.
+        text: String,
+    },
+    /// A well-formed move that is not legal in this position (for another reason than the
+    /// rules the other variants name).
     #[error("{text:?} is not legal in this position")]
     Illegal {
         /// The text given.
@@ -72,112 +89,115 @@ impl fmt::Display for Notation {
 }
 
 impl Position {
-    /// The notation of `mv` in this position (the position tells captures apart).
+    /// The notation of `mv` in this position (the position tells captures apart). Its
+    /// `Display` is [`TextGame::move_to_string`](abstract_game::TextGame::move_to_string).
     pub fn notation(&self, mv: Move) -> Notation {
-        let capture = match mv {
-            Move::Step { to, .. } => self.archers(!self.to_move).contains(to.index() as u32),
-            _ => false,
-        };
-        Notation { mv, capture }
-    }
-
-    /// Parses a move and checks that it is legal here.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let syntax = |reason| MoveError::Syntax {
-            text: text.to_string(),
-            reason,
-        };
-        if text.is_empty() {
-            return Err(MoveError::Empty);
+        Notation {
+            mv,
+            capture: self.is_capture(mv),
         }
-        let (mv, separator) = if text == "pass" {
-            (Move::Pass, None)
-        } else if let Some(rest) = text.strip_prefix('@') {
-            match Hole::parse_prefix(rest) {
-                Some((hole, "")) => (Move::Drop(hole), None),
-                Some(_) => return Err(syntax("unexpected text after the drop hole")),
-                None => return Err(syntax("a drop is '@' and a hole a1..e5")),
-            }
-        } else {
-            let (from, rest) =
-                Hole::parse_prefix(text).ok_or_else(|| syntax("expected a hole a1..e5 first"))?;
-            let mut chars = rest.chars();
-            let separator = match chars.next() {
-                Some(c @ ('-' | 'x')) => c,
-                _ => return Err(syntax("expected '-' or 'x' after the first hole")),
-            };
-            let (to, rest) = Hole::parse_prefix(chars.as_str())
-                .ok_or_else(|| syntax("expected a hole a1..e5 after the separator"))?;
-            let return_to = if rest.is_empty() {
-                None
-            } else {
-                match rest.strip_prefix('/').and_then(Hole::parse_prefix) {
-                    Some((hole, "")) => Some(hole),
-                    _ => return Err(syntax("a return is written '/' and a hole a1..e5")),
-                }
-            };
-            (
-                Move::Step {
-                    from,
-                    to,
-                    return_to,
-                },
-                Some(separator),
-            )
+    }
+}
+
+/// Parses a move and checks that it is legal in `pos`.
+pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let syntax = |reason| MoveError::Syntax {
+        text: text.to_string(),
+        reason,
+    };
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let (mv, separator) = if text == "pass" {
+        (Move::Pass, None)
+    } else if let Some(rest) = text.strip_prefix('@') {
+        match Hole::parse_prefix(rest) {
+            Some((hole, "")) => (Move::Drop(hole), None),
+            Some(_) => return Err(syntax("unexpected text after the drop hole")),
+            None => return Err(syntax("a drop is '@' and a hole a1..e5")),
+        }
+    } else {
+        let (from, rest) =
+            Hole::parse_prefix(text).ok_or_else(|| syntax("expected a hole a1..e5 first"))?;
+        let mut chars = rest.chars();
+        let separator = match chars.next() {
+            Some(c @ ('-' | 'x')) => c,
+            _ => return Err(syntax("expected '-' or 'x' after the first hole")),
         };
-        if !abstract_game::Game::is_legal(self, mv) {
-            if let Move::Step {
+        let (to, rest) = Hole::parse_prefix(chars.as_str())
+            .ok_or_else(|| syntax("expected a hole a1..e5 after the separator"))?;
+        let return_to = if rest.is_empty() {
+            None
+        } else {
+            match rest.strip_prefix('/').and_then(Hole::parse_prefix) {
+                Some((hole, "")) => Some(hole),
+                _ => return Err(syntax("a return is written '/' and a hole a1..e5")),
+            }
+        };
+        (
+            Move::Step {
                 from,
                 to,
-                return_to: None,
-            } = mv
-            {
-                let mut needs_return = false;
-                self.for_each_move(|m| {
-                    needs_return |= matches!(m, Move::Step { from: f, to: t, return_to: Some(_) } if f == from && t == to);
-                });
-                if needs_return {
-                    return Err(MoveError::MissingReturn {
-                        text: text.to_string(),
-                    });
-                }
-            }
-            return Err(MoveError::Illegal {
-                text: text.to_string(),
+                return_to,
+            },
+            Some(separator),
+        )
+    };
+    if !abstract_game::Game::is_legal(pos, mv) {
+        if let Move::Step {
+            from,
+            to,
+            return_to: None,
+        } = mv
+        {
+            let mut needs_return = false;
+            pos.for_each_move(|m| {
+                needs_return |= matches!(m, Move::Step { from: f, to: t, return_to: Some(_) } if f == from && t == to);
             });
-        }
-        if let Some(sep) = separator {
-            if (sep == 'x') != self.notation(mv).capture {
-                return Err(MoveError::WrongSeparator {
+            if needs_return {
+                return Err(MoveError::MissingReturn {
                     text: text.to_string(),
                 });
             }
         }
-        Ok(mv)
+        let text = text.to_string();
+        return Err(match forbidding_rule(pos, mv) {
+            Some(Forbidden::Shuttling) => MoveError::Shuttling { text },
+            Some(Forbidden::GoalRowCapture) => MoveError::GoalRowCapture { text },
+            None => MoveError::Illegal { text },
+        });
     }
+    if let Some(sep) = separator {
+        if (sep == 'x') != pos.is_capture(mv) {
+            return Err(MoveError::WrongSeparator {
+                text: text.to_string(),
+            });
+        }
+    }
+    Ok(mv)
 }
 
-impl abstract_game::TextGame for Position {
-    type MoveError = MoveError;
-    type PositionError = crate::PositionError;
+/// A rule option that can forbid a move on its own.
+enum Forbidden {
+    Shuttling,
+    GoalRowCapture,
+}
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        Position::parse_move(self, text)
+/// The rule option without which the illegal `mv` would be legal in `pos`, if there is one.
+fn forbidding_rule(pos: &Position, mv: Move) -> Option<Forbidden> {
+    use abstract_game::Game;
+    let legal_without = |lift: fn(&mut Position)| {
+        let mut free = *pos;
+        lift(&mut free);
+        free.is_legal(mv)
+    };
+    if pos.rules.no_shuttling && legal_without(|p| p.rules.no_shuttling = false) {
+        return Some(Forbidden::Shuttling);
     }
-
-    fn move_to_string(&self, mv: Move) -> String {
-        self.notation(mv).to_string()
+    if pos.rules.goal_row_capture_restriction
+        && legal_without(|p| p.rules.goal_row_capture_restriction = false)
+    {
+        return Some(Forbidden::GoalRowCapture);
     }
-
-    fn to_text(&self) -> String {
-        Position::to_text(self)
-    }
-
-    fn from_text(text: &str, rules: crate::Rules) -> Result<Position, crate::PositionError> {
-        Position::from_text(text, rules)
-    }
-
-    fn diagram(&self) -> String {
-        Position::diagram(self)
-    }
+    None
 }

@@ -12,13 +12,12 @@
 //! [`Game::playout`]: abstract_game::Game::playout
 //! [`playout_loop`]: abstract_game::playout::playout_loop
 
+use abstract_game::bitboard::Bitboard32;
 use abstract_game::playout::{PlayoutResult, Rng};
 use abstract_game::{Outcome, Side};
 
 use crate::board::goal_row;
-use crate::movegen::{
-    Drawn, ReturnContext, STEP_TARGETS, Steps, draw_among, marked_arrival, nth_bit,
-};
+use crate::movegen::{Drawn, ReturnContext, STEP_TARGETS, Steps, draw_among, marked_arrival};
 use crate::position::Position;
 use crate::rules::{Blocked, ReturnRule};
 
@@ -103,7 +102,8 @@ impl Position {
             }
             return Some(DrawnStep {
                 from: steps.origins[i],
-                to: nth_bit(steps.targets[i], k),
+                // `k` is below the archer's count: the fallback is never taken.
+                to: Bitboard32(steps.targets[i]).nth(k).unwrap_or(32),
                 back: None,
                 returns,
             });

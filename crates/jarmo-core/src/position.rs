@@ -1,6 +1,9 @@
 //! The validated position: state, play, outcome and hash.
 
-use abstract_game::{Game, Outcome, Scores, Side};
+use core::fmt;
+
+use abstract_game::bitboard::Bitboard32;
+use abstract_game::{Game, Outcome, Scores, Side, TextGame};
 use arrayvec::ArrayVec;
 
 use crate::board::{Hole, Holes, goal_row, home_row};
@@ -17,21 +20,47 @@ const _: () = assert!(5 * 7 * 5 + 5 <= MAX_MOVES);
 /// The stack-allocated list of legal moves.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// The back-and-forth record of one side for the no-shuttling rule: its last step went
-/// `from` -> `to` and was the `count`-th of an alternating chain between the same two holes
-/// (0 when the last move was not a step, or the rule is off).
+/// The back-and-forth record of one side for the no-shuttling rule: its last step and the
+/// length of the alternating chain of steps between the same two holes that it ends (no record
+/// when the last move was not a step, or the rule is off).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Shuttle {
-    /// Where the last step started.
-    pub from: u8,
-    /// Where the last step ended.
-    pub to: u8,
-    /// Length of the alternating chain, 0..=3.
-    pub count: u8,
+    /// Where the last step started (a hole index).
+    pub(crate) from: u8,
+    /// Where the last step ended (a hole index).
+    pub(crate) to: u8,
+    /// Length of the alternating chain, 0..=3 (0: no record).
+    pub(crate) count: u8,
 }
 
 impl Shuttle {
+    /// No record.
+    pub const NONE: Shuttle = Shuttle {
+        from: 0,
+        to: 0,
+        count: 0,
+    };
+
+    /// The record of a last step `from` -> `to` that was the `count`-th of its chain;
+    /// [`NONE`](Shuttle::NONE) for a count of 0. A position accepts only a record whose holes
+    /// are joined by a line and whose count is 1 to 3.
+    pub const fn new(from: Hole, to: Hole, count: u8) -> Shuttle {
+        if count == 0 {
+            return Shuttle::NONE;
+        }
+        Shuttle {
+            from: from.index() as u8,
+            to: to.index() as u8,
+            count,
+        }
+    }
+
+    /// The length of the chain of back-and-forth steps, 0 (no record) to 3; at 3 the step back
+    /// is refused.
+    pub const fn count(self) -> u8 {
+        self.count
+    }
+
     /// The last step as holes (`from`, `to`), or `None` when the record is empty.
     pub const fn last_step(self) -> Option<(Hole, Hole)> {
         if self.count == 0 {
@@ -59,9 +88,9 @@ impl Shuttle {
 pub struct Position {
     pub(crate) rules: Rules,
     /// Archers of Black and White.
-    pub(crate) archers: [Holes; 2],
+    pub(crate) archers: [Bitboard32; 2],
     /// Holes holding a marked archer (of either side).
-    pub(crate) marked: Holes,
+    pub(crate) marked: Bitboard32,
     /// Archers that may come back: the captured pool (seed rule) or the reserve (reserve rule).
     pub(crate) pool: [u8; 2],
     /// Unspent return credits (seed rule).
@@ -91,14 +120,45 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 impl Position {
-    /// The archers of `side`.
-    pub const fn archers(&self, side: Side) -> Holes {
-        self.archers[side.index()]
+    /// Whose archer stands on `hole`, if any. ([`is_marked`](Position::is_marked) tells whether
+    /// it is marked.)
+    #[inline]
+    pub const fn at(&self, hole: Hole) -> Option<Side> {
+        let i = hole.index() as u32;
+        if self.archers[0].contains(i) {
+            Some(Side::First)
+        } else if self.archers[1].contains(i) {
+            Some(Side::Second)
+        } else {
+            None
+        }
     }
 
-    /// The holes that hold a marked archer.
+    /// Whether `hole` holds a marked archer (one that has captured, or whose captor it took).
+    #[inline]
+    pub const fn is_marked(&self, hole: Hole) -> bool {
+        self.marked.contains(hole.index() as u32)
+    }
+
+    /// The holes of the archers of `side`.
+    pub const fn archers(&self, side: Side) -> Holes {
+        Holes::from_bitboard(self.archers[side.index()])
+    }
+
+    /// The holes that hold a marked archer (of either side).
     pub const fn marked(&self) -> Holes {
-        self.marked
+        Holes::from_bitboard(self.marked)
+    }
+
+    /// Whether `mv` takes an enemy archer: a step onto a hole the enemy holds.
+    #[inline]
+    pub const fn is_capture(&self, mv: Move) -> bool {
+        match mv {
+            Move::Step { to, .. } => {
+                self.archers[self.to_move.opponent().index()].contains(to.index() as u32)
+            }
+            Move::Drop(_) | Move::Pass => false,
+        }
     }
 
     /// Archers of `side` that may come back (captured pool or reserve, by the return rule).
@@ -126,7 +186,7 @@ impl Position {
     pub fn scores(&self) -> Scores {
         let mut scores = Scores::default();
         for side in Side::BOTH {
-            let own = self.archers(side);
+            let own = self.archers[side.index()];
             let arrived = own.intersect(goal_row(side)).count();
             scores[side] = own.count() + arrived;
         }
@@ -136,7 +196,7 @@ impl Position {
     /// Whether `side` has all its archers that are on the board on the enemy's first row (and,
     /// under the reserve rule, none in reserve).
     pub(crate) fn has_arrived(&self, side: Side) -> bool {
-        self.archers(side).minus(goal_row(side)).is_empty()
+        self.archers[side.index()].minus(goal_row(side)).is_empty()
             && (self.rules.return_rule != ReturnRule::Reserve || self.pool[side.index()] == 0)
     }
 
@@ -163,7 +223,7 @@ impl Position {
     pub(crate) fn hash_from_scratch(&self) -> u64 {
         let mut h = 0;
         for side in Side::BOTH {
-            for i in self.archers(side) {
+            for i in self.archers[side.index()] {
                 h ^= zobrist::ARCHER[side.index()][i as usize];
             }
             h ^= zobrist::pool(side, self.pool[side.index()]);
@@ -379,14 +439,10 @@ impl Game for Position {
         let mut pos = Position {
             rules,
             archers: [home_row(Side::First), home_row(Side::Second)],
-            marked: Holes::EMPTY,
+            marked: Bitboard32::EMPTY,
             pool: [0; 2],
             credits: [0; 2],
-            to_move: if rules.white_first {
-                Side::Second
-            } else {
-                Side::First
-            },
+            to_move: rules.first_player,
             passes: 0,
             shuttle: [Shuttle::default(); 2],
             outcome: None,
@@ -466,5 +522,12 @@ impl Default for Position {
     /// The `jarmo` start position.
     fn default() -> Position {
         Position::new(Rules::default())
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes the position text (see the [crate docs](crate#position-text)).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
     }
 }

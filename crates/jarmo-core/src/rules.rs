@@ -1,5 +1,7 @@
 //! Rule options and presets.
 
+use abstract_game::Side;
+
 /// Which lines an archer may move along.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -51,8 +53,9 @@ pub struct Rules {
     pub blocked: Blocked,
     /// The no-shuttling rule (seed rule 10).
     pub no_shuttling: bool,
-    /// Whether White (rather than Black) moves first.
-    pub white_first: bool,
+    /// The side that moves first: Black ([`Side::First`]) in every preset. Set it with
+    /// [`with_first_player`](Rules::with_first_player).
+    pub first_player: Side,
 }
 
 impl Rules {
@@ -64,7 +67,7 @@ impl Rules {
         goal_row_capture_restriction: false,
         blocked: Blocked::Pass,
         no_shuttling: true,
-        white_first: false,
+        first_player: Side::First,
     };
     /// `jasir`: the defaults without backward moves.
     pub const JASIR: Rules = Rules {
@@ -79,7 +82,7 @@ impl Rules {
         goal_row_capture_restriction: true,
         blocked: Blocked::Loses,
         no_shuttling: false,
-        white_first: false,
+        first_player: Side::First,
     };
     /// `jasir-basic`: Jasir without returns, blocked side loses, no-shuttling off.
     pub const JASIR_BASIC: Rules = Rules {
@@ -88,8 +91,19 @@ impl Rules {
         goal_row_capture_restriction: false,
         blocked: Blocked::Loses,
         no_shuttling: false,
-        white_first: false,
+        first_player: Side::First,
     };
+}
+
+impl Rules {
+    /// These rules with `side` moving first.
+    #[must_use]
+    pub const fn with_first_player(self, side: Side) -> Rules {
+        Rules {
+            first_player: side,
+            ..self
+        }
+    }
 }
 
 impl Default for Rules {
@@ -126,5 +140,8 @@ mod tests {
         }
         assert_eq!(Rules::preset("jasir").unwrap().direction, Direction::Jasir);
         assert!(Rules::preset("chess").is_none());
+        let white = Rules::JASIR.with_first_player(Side::Second);
+        assert_eq!(white.first_player, Side::Second);
+        assert_eq!(white.with_first_player(Side::First), Rules::JASIR);
     }
 }

@@ -14,18 +14,21 @@
 //!
 //! The start position is `wwwww/5/5/5/bbbbb b 0/0 0/0 0 - -`.
 
-use core::fmt::Write;
+use core::fmt::{self, Write};
+use core::str::FromStr;
 
-use abstract_game::Side;
+use abstract_game::{Game, Side, TextGame};
 
 use crate::board::Hole;
+use crate::moves::Move;
+use crate::notation::{MoveError, parse_move};
 use crate::position::{Position, Shuttle};
 use crate::rules::Rules;
-use crate::setup::{Setup, SetupError};
+use crate::setup::{Setup, SetupError, validate};
 
-/// Why a position text was refused.
+/// Why a position text was refused: its syntax, or the position it describes.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
+pub enum TextError {
     /// The text has no board field.
     #[error("empty position text")]
     Empty,
@@ -69,90 +72,90 @@ pub enum PositionError {
     },
     /// The text is well formed but not a legal position.
     #[error("not a legal position: {0}")]
-    Invalid(#[from] SetupError),
+    Setup(#[from] SetupError),
 }
 
-impl Setup {
-    /// Parses a position text into an unchecked setup.
-    pub fn from_text(text: &str) -> Result<Setup, PositionError> {
-        let mut fields = text.split_whitespace();
-        let board = fields.next().ok_or(PositionError::Empty)?;
-        let mut setup = Setup::default();
-        parse_board(board, &mut setup)?;
-        let field_names = [
-            "side to move",
-            "pool",
-            "credits",
-            "passes",
-            "Black's shuttle record",
-            "White's shuttle record",
-        ];
-        for (k, name) in field_names.into_iter().enumerate() {
-            let Some(value) = fields.next() else { break };
-            let number = k + 2;
-            let bad = || PositionError::BadField {
-                field: number,
-                name,
-                found: value.to_string(),
-            };
-            match number {
-                2 => {
-                    setup.to_move = match value {
-                        "b" => Side::First,
-                        "w" => Side::Second,
-                        _ => return Err(bad()),
-                    }
-                }
-                3 => setup.pool = parse_pair(value).ok_or_else(bad)?,
-                4 => setup.credits = parse_pair(value).ok_or_else(bad)?,
-                5 => {
-                    setup.passes = value
-                        .parse()
-                        .ok()
-                        .filter(|&n: &u8| n <= 2)
-                        .ok_or_else(bad)?
-                }
-                _ => setup.shuttle[number - 6] = parse_shuttle(value).ok_or_else(bad)?,
-            }
-        }
-        if let Some(extra) = fields.next() {
-            return Err(PositionError::TrailingText {
-                found: extra.to_string(),
-            });
-        }
-        Ok(setup)
-    }
+impl FromStr for Setup {
+    type Err = TextError;
 
-    /// Writes the position text of this setup.
-    pub fn to_text(&self) -> String {
-        let mut out = String::with_capacity(48);
+    /// Parses a position text into an unchecked setup: the syntax is checked, the position is
+    /// not (see [`TextGame::from_setup`]).
+    fn from_str(text: &str) -> Result<Setup, TextError> {
+        parse_setup(text)
+    }
+}
+
+fn parse_setup(text: &str) -> Result<Setup, TextError> {
+    let mut fields = text.split_whitespace();
+    let board = fields.next().ok_or(TextError::Empty)?;
+    let mut setup = Setup::default();
+    parse_board(board, &mut setup)?;
+    let field_names = [
+        "side to move",
+        "pool",
+        "credits",
+        "passes",
+        "Black's shuttle record",
+        "White's shuttle record",
+    ];
+    for (k, name) in field_names.into_iter().enumerate() {
+        let Some(value) = fields.next() else { break };
+        let number = k + 2;
+        let bad = || TextError::BadField {
+            field: number,
+            name,
+            found: value.to_string(),
+        };
+        match number {
+            2 => {
+                setup.to_move = match value {
+                    "b" => Side::First,
+                    "w" => Side::Second,
+                    _ => return Err(bad()),
+                }
+            }
+            3 => setup.pool.0 = parse_pair(value).ok_or_else(bad)?,
+            4 => setup.credits.0 = parse_pair(value).ok_or_else(bad)?,
+            5 => {
+                setup.passes = value
+                    .parse()
+                    .ok()
+                    .filter(|&n: &u8| n <= 2)
+                    .ok_or_else(bad)?
+            }
+            _ => setup.shuttle.0[number - 6] = parse_shuttle(value).ok_or_else(bad)?,
+        }
+    }
+    if let Some(extra) = fields.next() {
+        return Err(TextError::TrailingText {
+            found: extra.to_string(),
+        });
+    }
+    Ok(setup)
+}
+
+impl fmt::Display for Setup {
+    /// Writes the position text (every field, even those at their start values).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in (0..5u8).rev() {
             let mut empty = 0;
             for file in 0..5u8 {
-                let i = u32::from(row * 5 + file);
-                let c = if self.archers[0].contains(i) {
-                    'b'
-                } else if self.archers[1].contains(i) {
-                    'w'
-                } else {
+                let hole = Hole::from_bit(u32::from(row * 5 + file));
+                let Some(side) = self.at(hole) else {
                     empty += 1;
                     continue;
                 };
                 if empty > 0 {
-                    let _ = write!(out, "{empty}");
+                    write!(f, "{empty}")?;
                     empty = 0;
                 }
-                out.push(if self.marked.contains(i) {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                });
+                f.write_char(archer_char(side, self.is_marked(hole)))?;
             }
             if empty > 0 {
-                let _ = write!(out, "{empty}");
+                write!(f, "{empty}")?;
             }
             if row > 0 {
-                out.push('/');
+                f.write_char('/')?;
             }
         }
         let side = if self.to_move == Side::First {
@@ -160,23 +163,34 @@ impl Setup {
         } else {
             'w'
         };
-        let _ = write!(
-            out,
+        let (pool, credits) = (self.pool.0, self.credits.0);
+        write!(
+            f,
             " {side} {}/{} {}/{} {}",
-            self.pool[0], self.pool[1], self.credits[0], self.credits[1], self.passes
-        );
-        for record in self.shuttle {
-            out.push(' ');
-            write_shuttle(&mut out, record);
+            pool[0], pool[1], credits[0], credits[1], self.passes
+        )?;
+        for record in self.shuttle.0 {
+            f.write_char(' ')?;
+            write_shuttle(f, record)?;
         }
-        out
+        Ok(())
     }
 }
 
-fn parse_board(board: &str, setup: &mut Setup) -> Result<(), PositionError> {
+/// The board letter of an archer: `b`/`w`, upper case when marked.
+const fn archer_char(side: Side, marked: bool) -> char {
+    match (side, marked) {
+        (Side::First, false) => 'b',
+        (Side::First, true) => 'B',
+        (Side::Second, false) => 'w',
+        (Side::Second, true) => 'W',
+    }
+}
+
+fn parse_board(board: &str, setup: &mut Setup) -> Result<(), TextError> {
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != 5 {
-        return Err(PositionError::RowCount { found: rows.len() });
+        return Err(TextError::RowCount { found: rows.len() });
     }
     for (k, text) in rows.iter().enumerate() {
         let row = 4 - k as u8;
@@ -187,32 +201,32 @@ fn parse_board(board: &str, setup: &mut Setup) -> Result<(), PositionError> {
                     file += c as usize - '0' as usize;
                     continue;
                 }
-                'b' => (0, false),
-                'B' => (0, true),
-                'w' => (1, false),
-                'W' => (1, true),
+                'b' => (Side::First, false),
+                'B' => (Side::First, true),
+                'w' => (Side::Second, false),
+                'W' => (Side::Second, true),
                 _ => {
-                    return Err(PositionError::BadSquare {
+                    return Err(TextError::BadSquare {
                         row: row + 1,
                         found: c,
                     });
                 }
             };
             if file >= 5 {
-                return Err(PositionError::RowLength {
+                return Err(TextError::RowLength {
                     row: row + 1,
                     holes: file + 1,
                 });
             }
-            let i = u32::from(row) * 5 + file as u32;
-            setup.archers[side] = setup.archers[side].with(i);
+            let hole = Hole::from_bit(u32::from(row) * 5 + file as u32);
+            setup.archers[side] = setup.archers[side].with(hole);
             if marked {
-                setup.marked = setup.marked.with(i);
+                setup.marked = setup.marked.with(hole);
             }
             file += 1;
         }
         if file != 5 {
-            return Err(PositionError::RowLength {
+            return Err(TextError::RowLength {
                 row: row + 1,
                 holes: file,
             });
@@ -228,69 +242,89 @@ fn parse_pair(text: &str) -> Option<[u8; 2]> {
 
 fn parse_shuttle(text: &str) -> Option<Shuttle> {
     if text == "-" {
-        return Some(Shuttle::default());
+        return Some(Shuttle::NONE);
     }
     let (from, rest) = Hole::parse_prefix(text)?;
     let rest = rest.strip_prefix('-')?;
     let (to, rest) = Hole::parse_prefix(rest)?;
     let count: u8 = rest.strip_prefix(':')?.parse().ok()?;
-    (count > 0).then_some(Shuttle {
-        from: from.index() as u8,
-        to: to.index() as u8,
-        count,
-    })
+    (count > 0).then_some(Shuttle::new(from, to, count))
 }
 
-fn write_shuttle(out: &mut String, record: Shuttle) {
-    match (Hole::new(record.from), Hole::new(record.to)) {
-        (Some(from), Some(to)) if record.count > 0 => {
-            let _ = write!(out, "{from}-{to}:{}", record.count);
-        }
-        _ => out.push('-'),
+fn write_shuttle(f: &mut fmt::Formatter<'_>, record: Shuttle) -> fmt::Result {
+    match record.last_step() {
+        Some((from, to)) => write!(f, "{from}-{to}:{}", record.count()),
+        None => f.write_char('-'),
     }
 }
 
-impl Position {
-    /// Parses and validates a position text under `rules`.
-    pub fn from_text(text: &str, rules: Rules) -> Result<Position, PositionError> {
-        Ok(Setup::from_text(text)?.validate(rules)?)
-    }
-
-    /// The position text.
-    pub fn to_text(&self) -> String {
-        Setup::from_position(self).to_text()
-    }
-
-    /// A text diagram: the board with row and file names, then the pools, credits and side to
-    /// move.
-    pub fn diagram(&self) -> String {
-        let mut out = String::new();
-        for row in (0..5u8).rev() {
-            let _ = write!(out, "{} ", row + 1);
-            for file in 0..5u8 {
-                let i = u32::from(row * 5 + file);
-                let c = if self.archers[0].contains(i) {
-                    'b'
-                } else if self.archers[1].contains(i) {
-                    'w'
-                } else {
-                    '.'
-                };
-                out.push(' ');
-                out.push(if self.marked.contains(i) {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                });
-            }
-            out.push('\n');
+/// A text diagram: the board with row and file names, then the pools and credits.
+fn diagram(pos: &Position) -> String {
+    let mut out = String::new();
+    for row in (0..5u8).rev() {
+        let _ = write!(out, "{} ", row + 1);
+        for file in 0..5u8 {
+            let hole = Hole::from_bit(u32::from(row * 5 + file));
+            out.push(' ');
+            out.push(match pos.at(hole) {
+                Some(side) => archer_char(side, pos.is_marked(hole)),
+                None => '.',
+            });
         }
-        out.push_str("   a b c d e\n");
-        let _ = writeln!(
-            out,
-            "waiting to return: Black {}, White {}; credits: Black {}, White {}",
-            self.pool[0], self.pool[1], self.credits[0], self.credits[1]
-        );
-        out
+        out.push('\n');
+    }
+    out.push_str("   a b c d e\n");
+    let [black, white] = Side::BOTH.map(Position::side_name);
+    let _ = writeln!(
+        out,
+        "waiting to return: {black} {}, {white} {}; credits: {black} {}, {white} {}",
+        pos.pool[0], pos.pool[1], pos.credits[0], pos.credits[1]
+    );
+    out
+}
+
+impl TextGame for Position {
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type MoveError = MoveError;
+    type TextError = TextError;
+
+    fn to_setup(&self) -> Setup {
+        Setup::from(self)
+    }
+
+    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
+        validate(setup, rules)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        parse_move(self, text)
+    }
+
+    fn move_to_string(&self, mv: Move) -> String {
+        self.notation(mv).to_string()
+    }
+
+    fn diagram(&self) -> String {
+        diagram(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Holes;
+
+    #[test]
+    fn the_start_text_round_trips_through_the_setup() {
+        let start = "wwwww/5/5/5/bbbbb b 0/0 0/0 0 - -";
+        let setup: Setup = start.parse().unwrap();
+        assert_eq!(setup.to_string(), start);
+        assert_eq!(setup.at("c1".parse().unwrap()), Some(Side::First));
+        assert_eq!(setup.archers[Side::Second], Holes::goal_row(Side::First));
+        let pos = Position::from_setup(setup, Rules::JARMO).unwrap();
+        assert_eq!(pos, Position::new(Rules::JARMO));
+        assert_eq!(pos.to_string(), start);
+        assert!(pos.diagram().starts_with("5  w w w w w\n"));
     }
 }

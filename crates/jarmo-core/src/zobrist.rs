@@ -1,8 +1,7 @@
 //! Zobrist keys.
 
 use abstract_game::Side;
-use abstract_game::playout::splitmix64;
-use abstract_game::zobrist::keys;
+use abstract_game::zobrist::{counter_key, keys};
 
 use crate::position::Shuttle;
 
@@ -22,15 +21,6 @@ pub(crate) const ARCHER: [[u64; 25]; 2] = {
 pub(crate) const MARKED: [u64; 25] = keys(0x4a61_726d_6f02);
 /// Key for White to move.
 pub(crate) const SECOND_TO_MOVE: u64 = keys::<1>(0x4a61_726d_6f03)[0];
-
-/// A key for a rarely changing counter: `tag` names the fact, `value` its value; 0 for value 0.
-const fn counter_key(tag: u64, value: u64) -> u64 {
-    if value == 0 {
-        return 0;
-    }
-    let mut s = tag << 40 ^ value;
-    splitmix64(&mut s)
-}
 
 pub(crate) const fn pool(side: Side, n: u8) -> u64 {
     counter_key(1 + side.index() as u64, n as u64)

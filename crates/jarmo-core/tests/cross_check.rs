@@ -4,9 +4,8 @@ mod reference;
 
 use abstract_game::perft::perft;
 use abstract_game::playout::Rng;
-use abstract_game::{Game, Rules as _};
+use jarmo_core::prelude::*;
 use jarmo_core::rules::{Blocked, Direction, ReturnRule};
-use jarmo_core::{Position, Rules};
 use reference::RefPos;
 
 fn fast_legal(pos: &Position) -> Vec<String> {
@@ -25,14 +24,14 @@ fn all_rule_sets() -> Vec<Rules> {
             for goal_row_capture_restriction in [false, true] {
                 for blocked in [Blocked::Pass, Blocked::Loses] {
                     for no_shuttling in [false, true] {
-                        for white_first in [false, true] {
+                        for first_player in Side::BOTH {
                             out.push(Rules {
                                 direction,
                                 return_rule,
                                 goal_row_capture_restriction,
                                 blocked,
                                 no_shuttling,
-                                white_first,
+                                first_player,
                             });
                         }
                     }
@@ -140,45 +139,39 @@ fn random_games_agree_move_by_move() {
 /// waiting credits and blocked sides come up), random marks, pools, credits, passes and
 /// no-shuttling records. `None` when the draw is not a valid position.
 fn random_setup(rules: Rules, rng: &mut Rng) -> Option<Position> {
-    use abstract_game::bitboard::Bitboard32;
-    use jarmo_core::{Setup, Shuttle, Side};
+    use jarmo_core::Shuttle;
     let mut setup = Setup::default();
     for side in Side::BOTH {
-        let s = side.index();
-        let (home, goal) = if s == 0 { (0, 4) } else { (4, 0) };
+        let (home, goal) = if side == Side::First { (0, 4) } else { (4, 0) };
         for _ in 0..rng.below(6) {
             let roll = rng.below(20);
-            let hole = match roll {
+            let index = match roll {
                 0..7 => home * 5 + rng.below(5),
                 7..10 => goal * 5 + rng.below(5),
                 _ => rng.below(25),
             };
-            if (setup.archers[0] | setup.archers[1]).contains(hole) {
+            let hole = Hole::ALL[index as usize];
+            if setup.at(hole).is_some() {
                 continue;
             }
-            setup.archers[s] = setup.archers[s].with(hole);
+            setup.archers[side] = setup.archers[side].with(hole);
             if rng.below(2) == 0 {
                 setup.marked = setup.marked.with(hole);
             }
         }
-        let room = 5 - setup.archers[s].count();
+        let room = 5 - setup.archers[side].count();
         if rules.return_rule != ReturnRule::None {
-            setup.pool[s] = rng.below(room + 1) as u8;
+            setup.pool[side] = rng.below(room + 1) as u8;
         }
         if rules.return_rule == ReturnRule::Seed {
-            setup.credits[s] = [0, 0, 1, 2][rng.below(4) as usize];
+            setup.credits[side] = [0, 0, 1, 2][rng.below(4) as usize];
         }
-        let own: Vec<u32> = setup.archers[s].into_iter().collect();
+        let own: Vec<Hole> = setup.archers[side].into_iter().collect();
         if rules.no_shuttling && !own.is_empty() && rng.below(3) != 0 {
             let to = own[rng.below(own.len() as u32) as usize];
-            let lines: Vec<u32> = Bitboard32(jarmo_core::board::ADJACENT[to as usize])
-                .into_iter()
-                .collect();
-            setup.shuttle[s] = Shuttle {
-                from: lines[rng.below(lines.len() as u32) as usize] as u8,
-                to: to as u8,
-                count: 1 + rng.below(3) as u8,
-            };
+            let lines: Vec<Hole> = to.neighbours().into_iter().collect();
+            let from = lines[rng.below(lines.len() as u32) as usize];
+            setup.shuttle[side] = Shuttle::new(from, to, 1 + rng.below(3) as u8);
         }
     }
     setup.to_move = if rng.below(2) == 0 {
@@ -189,7 +182,7 @@ fn random_setup(rules: Rules, rng: &mut Rng) -> Option<Position> {
     if rules.blocked == Blocked::Pass && rng.below(4) == 0 {
         setup.passes = 1;
     }
-    setup.validate(rules).ok()
+    Position::from_setup(setup, rules).ok()
 }
 
 #[test]
@@ -202,7 +195,7 @@ fn random_setups_agree_with_the_reference() {
         let Some(fast) = random_setup(rules, &mut rng) else {
             continue;
         };
-        let slow = RefPos::from_setup(&jarmo_core::Setup::from_position(&fast), rules);
+        let slow = RefPos::from_setup(&fast.to_setup(), rules);
         let context = || format!("{rules:?}: {}", fast.to_text());
         let legal = fast_legal(&fast);
         assert_eq!(legal, slow.legal(), "{}", context());

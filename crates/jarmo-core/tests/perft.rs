@@ -1,8 +1,7 @@
 //! The perft numbers of the rules file, for every preset.
 
 use abstract_game::perft::{perft, perft_enumerated};
-use abstract_game::{Game, Rules as _};
-use jarmo_core::{Position, Rules};
+use jarmo_core::prelude::*;
 
 fn start(preset: &str) -> Position {
     Position::new(Rules::preset(preset).expect("known preset"))
@@ -40,10 +39,7 @@ fn jasir_and_jasir_basic_agree_through_depth_four_and_part_at_five() {
 
 #[test]
 fn white_first_mirrors_nothing_but_starts_with_white() {
-    let rules = Rules {
-        white_first: true,
-        ..Rules::default()
-    };
+    let rules = Rules::default().with_first_player(jarmo_core::WHITE);
     let pos = Position::new(rules);
     assert_eq!(pos.side_to_move(), jarmo_core::WHITE);
     // The board is not symmetric, yet White also has 11 first moves.

@@ -103,7 +103,7 @@ impl RefPos {
             board,
             pool: [0; 2],
             credits: [0; 2],
-            to_move: if rules.white_first { 1 } else { 0 },
+            to_move: rules.first_player.index(),
             passes: 0,
             history: [Vec::new(), Vec::new()],
             result: None,
@@ -113,23 +113,23 @@ impl RefPos {
     /// The position a setup describes (the setup must be valid under `rules`). The
     /// no-shuttling record becomes the history of back-and-forth steps it stands for.
     pub fn from_setup(setup: &jarmo_core::Setup, rules: Rules) -> RefPos {
-        let mut board = vec![None; 25];
-        for (side, set) in setup.archers.iter().enumerate() {
-            for i in 0..25u32 {
-                if set.contains(i) {
-                    board[i as usize] = Some(Archer {
-                        side,
-                        marked: setup.marked.contains(i),
-                    });
-                }
-            }
-        }
-        let spot_of = |i: u8| (i % 5, i / 5);
-        let history = setup.shuttle.map(|record| {
-            let there = Some((spot_of(record.from), spot_of(record.to)));
-            let back = Some((spot_of(record.to), spot_of(record.from)));
-            match record.count {
-                0 => Vec::new(),
+        let board = jarmo_core::Hole::ALL
+            .iter()
+            .map(|&hole| {
+                setup.at(hole).map(|side| Archer {
+                    side: side.index(),
+                    marked: setup.is_marked(hole),
+                })
+            })
+            .collect();
+        let spot_of = |hole: jarmo_core::Hole| (hole.file(), hole.row());
+        let history = setup.shuttle.0.map(|record| {
+            let Some((from, to)) = record.last_step() else {
+                return Vec::new();
+            };
+            let there = Some((spot_of(from), spot_of(to)));
+            let back = Some((spot_of(to), spot_of(from)));
+            match record.count() {
                 1 => vec![there],
                 2 => vec![back, there],
                 _ => vec![there, back, there],
@@ -138,8 +138,8 @@ impl RefPos {
         let mut pos = RefPos {
             rules,
             board,
-            pool: setup.pool.map(u32::from),
-            credits: setup.credits.map(u32::from),
+            pool: setup.pool.0.map(u32::from),
+            credits: setup.credits.0.map(u32::from),
             to_move: setup.to_move.index(),
             passes: u32::from(setup.passes),
             history,
