@@ -1,14 +1,18 @@
 //! The 69 cells of the Jersi board and the geometry tables built on them.
 //!
 //! Rows run from `a` (White's home row) to `i` (Black's home row) and hold 7, 8, 7, 8, 9, 8, 7,
-//! 8 and 7 cells, numbered from the left as White sees the board. Internally a cell is its bit in
-//! a padded layout of 9 rows of 12 slots (axial coordinates, one spare column per row), so that a
-//! step in any of the six directions is a single shift of a `u128` bitboard.
+//! 8 and 7 cells, numbered from the left as White sees the board. Each cell has
+//! [`Hex`] coordinates, and the six directions are the [`HexDirection`]s of
+//! `abstract_game::hex`, named as White sees the board (north is towards row `i`).
+//!
+//! Internally a cell is its bit in a padded layout of 9 rows of 12 slots (one spare column per
+//! row), so that a step in any of the six directions is a single shift of a `u128` bitboard. The
+//! neighbour tables are built at compile time from the hex geometry.
 
 use core::fmt;
 
 use abstract_game::bitboard::Bitboard128;
-use abstract_game::hex::Hex;
+pub use abstract_game::hex::{Hex, HexDirection};
 
 /// Slots per padded row (11 axial columns and one spare that is never a cell).
 pub(crate) const WIDTH: usize = 12;
@@ -31,6 +35,35 @@ const fn slot_of(row: u8, number: u8) -> u8 {
     row * WIDTH as u8 + (u + 5) as u8
 }
 
+/// The internal slot of `hex`, if it lies in the padded layout (not necessarily a cell).
+const fn slot_of_hex(hex: Hex) -> Option<u8> {
+    let row = 4 - hex.r as i32;
+    let column = hex.q as i32 + hex.r as i32 + 5;
+    if row >= 0 && row < 9 && column >= 0 && column < WIDTH as i32 - 1 {
+        Some((row * WIDTH as i32 + column) as u8)
+    } else {
+        None
+    }
+}
+
+/// The slot offset of one step in `dir`: a step of `(dq, dr)` changes the row by `-dr` and the
+/// padded column by `dq + dr`.
+const fn slot_delta(dir: HexDirection) -> i32 {
+    let (dq, dr) = dir.offset();
+    dq as i32 - (WIDTH as i32 - 1) * dr as i32
+}
+
+/// [`slot_delta`] of each direction, by [`HexDirection::index`].
+const DELTAS: [i32; 6] = {
+    let mut deltas = [0; 6];
+    let mut d = 0;
+    while d < 6 {
+        deltas[d] = slot_delta(HexDirection::ALL[d]);
+        d += 1;
+    }
+    deltas
+};
+
 /// One of the 69 cells of the board.
 ///
 /// Cells compare in reading order (`a1 < a2 < ... < i7`). With the `serde` feature a cell is
@@ -48,7 +81,7 @@ impl Square {
     pub const COUNT: usize = 69;
 
     /// Every cell in reading order: `a1`..`a7`, `b1`..`b8`, ..., `i1`..`i7`. This is also the
-    /// order of [`Square::index`] and of the internal bit numbering.
+    /// order of [`Square::index`] and of the cells of a [`Squares`] set.
     pub const ALL: [Square; 69] = {
         let mut all = [Square(0); 69];
         let mut i = 0;
@@ -89,42 +122,13 @@ impl Square {
         Square(slot)
     }
 
-    /// The number of this cell's bit in the bitboards of [`Position`](crate::Position) and of
-    /// this module. The bits follow a padded layout, so this is not [`Square::index`].
-    #[inline]
-    pub const fn bit_index(self) -> u32 {
-        self.0 as u32
-    }
-
-    /// The cell whose bit is number `bit` in those bitboards, if that bit is a cell.
-    ///
-    /// ```
-    /// use abstract_game::Game;
-    /// use jersi_core::{Position, Rules, Square, WHITE};
-    /// let start = Position::new(Rules::default());
-    /// let white: Vec<String> = start
-    ///     .units(WHITE)
-    ///     .into_iter()
-    ///     .map(|bit| Square::from_bit_index(bit).unwrap().to_string())
-    ///     .collect();
-    /// assert_eq!(white.len(), 15);
-    /// assert_eq!(white[..3], ["a1", "a2", "a3"]);
-    /// ```
-    pub const fn from_bit_index(bit: u32) -> Option<Square> {
-        if bit < SLOTS as u32 {
-            Square::from_slot(bit as u8)
-        } else {
-            None
-        }
-    }
-
-    /// The internal slot (bit number).
+    /// The internal slot (bit number of the internal bitboards).
     #[inline]
     pub(crate) const fn slot(self) -> usize {
         self.0 as usize
     }
 
-    /// The one-bit mask of this cell.
+    /// The one-bit mask of this cell in the internal bitboards.
     #[inline]
     pub(crate) const fn bit(self) -> u128 {
         1u128 << self.0
@@ -144,30 +148,57 @@ impl Square {
     }
 
     /// The position in [`Square::ALL`], 0..69.
+    #[inline]
     pub const fn index(self) -> usize {
-        let row = self.row();
-        let mut i = 0;
-        let mut r = 0;
-        while r < row {
-            i += ROW_LENGTHS[r as usize] as usize;
-            r += 1;
-        }
-        i + self.number() as usize - 1
+        INDEX_OF_SLOT[self.0 as usize] as usize
     }
 
     /// The cell at position `index` of [`Square::ALL`].
     pub const fn from_index(index: usize) -> Option<Square> {
-        if index < 69 {
+        if index < Square::COUNT {
             Some(Square::ALL[index])
         } else {
             None
         }
     }
 
-    /// Axial hex coordinates: `r` is the row index minus 4 (so `e5` is the origin), `q` grows
-    /// to the east. Rows `a` and `i` are at `r = -4` and `r = 4`.
+    /// The cell of bit `bit` of a [`Squares`] set; the set keeps its bits below 69.
+    const fn from_set_bit(bit: u32) -> Square {
+        // A bit at or above 69 never comes from the sets this crate builds; map it to the last
+        // cell rather than index out of bounds.
+        let i = bit as usize;
+        Square::ALL[if i < Square::COUNT {
+            i
+        } else {
+            Square::COUNT - 1
+        }]
+    }
+
+    /// Hex coordinates, oriented so that the [`HexDirection`]s read as White sees the board:
+    /// `e5` is the origin, `r` runs from -4 on row `i` to 4 on row `a`, and `q` grows to the
+    /// east along a row.
+    ///
+    /// ```
+    /// use jersi_core::Square;
+    /// use jersi_core::board::{Hex, HexDirection};
+    /// let e5 = Square::from_name("e5").unwrap();
+    /// assert_eq!(e5.hex(), Hex::new(0, 0));
+    /// let f5 = e5.neighbor(HexDirection::NorthEast).unwrap();
+    /// assert_eq!(f5.to_string(), "f5");
+    /// assert_eq!(Square::from_hex(e5.hex().step(HexDirection::NorthEast)), Some(f5));
+    /// ```
     pub const fn hex(self) -> Hex {
-        Hex::new((self.0 % WIDTH as u8) as i8 - 5, self.row() as i8 - 4)
+        let u = (self.0 % WIDTH as u8) as i8 - 5;
+        let v = self.row() as i8 - 4;
+        Hex::new(u + v, -v)
+    }
+
+    /// The cell with hex coordinates `hex` (see [`Square::hex`]), if it is on the board.
+    pub const fn from_hex(hex: Hex) -> Option<Square> {
+        match slot_of_hex(hex) {
+            Some(slot) => Square::from_slot(slot),
+            None => None,
+        }
     }
 
     /// Horizontal position in half-cells (`e5` at 0).
@@ -178,8 +209,8 @@ impl Square {
 
     /// The neighbour in `dir`, if it is on the board.
     #[inline]
-    pub const fn neighbor(self, dir: Direction) -> Option<Square> {
-        let n = NEIGHBORS[self.0 as usize][dir as usize];
+    pub const fn neighbor(self, dir: HexDirection) -> Option<Square> {
+        let n = NEIGHBORS[self.0 as usize][dir.index()];
         if n == NONE { None } else { Some(Square(n)) }
     }
 
@@ -247,64 +278,72 @@ impl fmt::Debug for Square {
     }
 }
 
-/// One of the six directions, as White sees the board (north is towards row `i`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Direction {
-    /// Along the row, towards higher numbers.
-    East,
-    /// Up a row, half a cell to the right.
-    NorthEast,
-    /// Up a row, half a cell to the left.
-    NorthWest,
-    /// Along the row, towards lower numbers.
-    West,
-    /// Down a row, half a cell to the left.
-    SouthWest,
-    /// Down a row, half a cell to the right.
-    SouthEast,
+abstract_game::cell_set! {
+    /// A set of cells of the board, iterated in the order of [`Square::ALL`] (bit `i` of its
+    /// [`bitboard`](Squares::bitboard) is `Square::ALL[i]`).
+    ///
+    /// ```
+    /// use jersi_core::prelude::*;
+    /// use jersi_core::Squares;
+    /// let start = Position::new(Rules::default());
+    /// let white: Vec<String> = start.units(Side::First).iter().map(|sq| sq.to_string()).collect();
+    /// assert_eq!(white.len(), 15);
+    /// assert_eq!(white[..3], ["a1", "a2", "a3"]);
+    /// assert_eq!(Squares::row(0).count(), 7);
+    /// assert_eq!(Squares::BOARD.count(), 69);
+    /// ```
+    pub struct Squares(Bitboard128) of Square, from_bit = Square::from_set_bit, iter = SquaresIter;
 }
 
-impl Direction {
-    /// All six, counter-clockwise from East; `ALL[(i + 3) % 6]` is the reverse of `ALL[i]`.
-    pub const ALL: [Direction; 6] = [
-        Direction::East,
-        Direction::NorthEast,
-        Direction::NorthWest,
-        Direction::West,
-        Direction::SouthWest,
-        Direction::SouthEast,
-    ];
+impl Squares {
+    /// Every cell of the board.
+    pub const BOARD: Squares = Squares::from_slots(BOARD);
 
-    /// The slot offset of one step in the padded layout.
-    pub(crate) const fn delta(self) -> i32 {
-        match self {
-            Direction::East => 1,
-            Direction::NorthEast => WIDTH as i32,
-            Direction::NorthWest => WIDTH as i32 - 1,
-            Direction::West => -1,
-            Direction::SouthWest => -(WIDTH as i32),
-            Direction::SouthEast => -(WIDTH as i32 - 1),
+    /// The cells of row `row` (0 for `a` .. 8 for `i`; empty for any other number).
+    pub const fn row(row: u8) -> Squares {
+        if row < 9 {
+            Squares::from_slots(ROWS[row as usize])
+        } else {
+            Squares::EMPTY
         }
     }
 
-    /// The reverse direction.
-    pub const fn opposite(self) -> Direction {
-        Direction::ALL[(self as usize + 3) % 6]
-    }
-
-    /// The short name used by the board data: `E`, `NE`, `NW`, `W`, `SW`, `SE`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Direction::East => "E",
-            Direction::NorthEast => "NE",
-            Direction::NorthWest => "NW",
-            Direction::West => "W",
-            Direction::SouthWest => "SW",
-            Direction::SouthEast => "SE",
+    /// The set of the cells of an internal (padded) bitboard. Each row is a run of consecutive
+    /// slots, so this moves nine runs.
+    pub(crate) const fn from_slots(bb: u128) -> Squares {
+        let mut bits = 0u128;
+        let mut row = 0;
+        while row < 9 {
+            let first = Square::ALL[ROW_STARTS[row]];
+            let run = (bb >> first.0) & ((1u128 << ROW_LENGTHS[row]) - 1);
+            bits |= run << ROW_STARTS[row];
+            row += 1;
         }
+        Squares::from_bitboard(Bitboard128(bits))
     }
 }
+
+/// The index in [`Square::ALL`] of the first cell of each row.
+const ROW_STARTS: [usize; 9] = {
+    let mut starts = [0; 9];
+    let mut row = 1;
+    while row < 9 {
+        starts[row] = starts[row - 1] + ROW_LENGTHS[row - 1] as usize;
+        row += 1;
+    }
+    starts
+};
+
+/// For each slot that is a cell, its index in [`Square::ALL`] (0 for the other slots).
+const INDEX_OF_SLOT: [u8; SLOTS] = {
+    let mut table = [0u8; SLOTS];
+    let mut i = 0;
+    while i < Square::COUNT {
+        table[Square::ALL[i].0 as usize] = i as u8;
+        i += 1;
+    }
+    table
+};
 
 /// The set of slots that are cells.
 pub(crate) const BOARD: u128 = {
@@ -332,17 +371,17 @@ pub(crate) const ROWS: [u128; 9] = {
     rows
 };
 
-/// For each slot and direction, the neighbouring slot or [`NONE`].
+/// For each slot and direction (by [`HexDirection::index`]), the neighbouring slot or
+/// [`NONE`]: the cell of the neighbouring hex, if there is one.
 pub(crate) const NEIGHBORS: [[u8; 6]; SLOTS] = {
     let mut table = [[NONE; 6]; SLOTS];
     let mut s = 0;
     while s < SLOTS {
-        if BOARD >> s & 1 != 0 {
+        if let Some(sq) = Square::from_slot(s as u8) {
             let mut d = 0;
             while d < 6 {
-                let t = s as i32 + Direction::ALL[d].delta();
-                if t >= 0 && (t as usize) < SLOTS && BOARD >> t & 1 != 0 {
-                    table[s][d] = t as u8;
+                if let Some(n) = Square::from_hex(sq.hex().step(HexDirection::ALL[d])) {
+                    table[s][d] = n.0;
                 }
                 d += 1;
             }
@@ -353,18 +392,21 @@ pub(crate) const NEIGHBORS: [[u8; 6]; SLOTS] = {
 };
 
 /// For each slot and direction, the slot two steps away in a straight line (the far end of a
-/// two-cell stack step), or [`NONE`].
+/// two-cell stack step) when the middle cell is on the board too, or [`NONE`].
 pub(crate) const TWO_STEPS: [[u8; 6]; SLOTS] = {
     let mut table = [[NONE; 6]; SLOTS];
     let mut s = 0;
     while s < SLOTS {
-        let mut d = 0;
-        while d < 6 {
-            let mid = NEIGHBORS[s][d];
-            if mid != NONE {
-                table[s][d] = NEIGHBORS[mid as usize][d];
+        if let Some(sq) = Square::from_slot(s as u8) {
+            let mut d = 0;
+            while d < 6 {
+                if NEIGHBORS[s][d] != NONE {
+                    if let Some(far) = Square::from_hex(sq.hex().steps(HexDirection::ALL[d], 2)) {
+                        table[s][d] = far.0;
+                    }
+                }
+                d += 1;
             }
-            d += 1;
         }
         s += 1;
     }
@@ -390,25 +432,10 @@ pub(crate) const NEIGHBOR_MASKS: [u128; SLOTS] = {
 
 /// Moves every cell of `bb` one step in `dir`, dropping those that leave the board.
 #[inline]
-pub(crate) const fn shift(bb: u128, dir: Direction) -> u128 {
-    let d = dir.delta();
+pub(crate) const fn shift(bb: u128, dir: HexDirection) -> u128 {
+    let d = DELTAS[dir.index()];
     let moved = if d > 0 { bb << d } else { bb >> -d };
     moved & BOARD
-}
-
-/// The set of all cells (bits numbered as in [`Square::bit_index`]).
-pub const fn all_cells() -> Bitboard128 {
-    Bitboard128(BOARD)
-}
-
-/// The cells of row `row` (0 for `a` .. 8 for `i`; empty for any other number). Bits are
-/// numbered as in [`Square::bit_index`].
-pub const fn row_cells(row: u8) -> Bitboard128 {
-    if row < 9 {
-        Bitboard128(ROWS[row as usize])
-    } else {
-        Bitboard128(0)
-    }
 }
 
 /// Iterates over the cells of a raw bitboard.
@@ -437,16 +464,22 @@ mod tests {
             assert_eq!(Square::from_name(&sq.to_string()), Some(*sq));
             assert_eq!(Square::new(sq.row(), sq.number()), Some(*sq));
             assert_eq!(Square::from_slot(sq.0), Some(*sq));
-            assert_eq!(Square::from_bit_index(sq.bit_index()), Some(*sq));
+            assert_eq!(Square::from_hex(sq.hex()), Some(*sq));
+            assert_eq!(Squares::from_slots(sq.bit()), Squares::single(*sq));
         }
         let e5 = Square::from_name("e5").unwrap();
         assert_eq!(e5.hex(), Hex::new(0, 0));
+        assert_eq!(Square::from_name("a1").unwrap().hex(), Hex::new(-5, 4));
         assert_eq!(Square::from_name("a1").unwrap().x2(), -6);
+        assert_eq!(Square::from_hex(Hex::new(5, 0)), None);
         assert!(Square::ALL.windows(2).all(|w| w[0] < w[1]));
-        let rows: u32 = (0..9).map(|r| row_cells(r).0.count_ones()).sum();
+        let rows: u32 = (0..9).map(|r| Squares::row(r).count()).sum();
         assert_eq!(rows, 69);
-        assert_eq!(row_cells(9).0, 0);
-        assert_eq!(all_cells().0, BOARD);
+        assert!(Squares::row(9).is_empty());
+        assert_eq!(Squares::BOARD.iter().collect::<Vec<_>>(), Square::ALL);
+        for r in 0..9 {
+            assert!(Squares::row(r).iter().all(|sq| sq.row() == r));
+        }
     }
 
     #[test]
@@ -492,11 +525,11 @@ mod tests {
                 );
             }
         }
-        for d in Direction::ALL {
+        for d in HexDirection::ALL {
             for a in Square::ALL {
                 let far = a.neighbor(d).and_then(|m| m.neighbor(d));
                 assert_eq!(
-                    Square::from_slot(TWO_STEPS[a.slot()][d as usize]),
+                    Square::from_slot(TWO_STEPS[a.slot()][d.index()]),
                     far,
                     "{a} {d:?}"
                 );
@@ -507,6 +540,9 @@ mod tests {
                 }
                 if let Some(b) = a.neighbor(d) {
                     assert_eq!(b.neighbor(d.opposite()), Some(a));
+                    assert!(a.hex().is_adjacent(b.hex()));
+                    // The slot offset of the shifts agrees with the hex step.
+                    assert_eq!(b.0 as i32 - a.0 as i32, slot_delta(d));
                 }
                 assert_eq!(shift(a.bit(), d), a.neighbor(d).map_or(0, |b| b.bit()));
             }

@@ -8,7 +8,7 @@
 use arrayvec::ArrayVec;
 
 use crate::board::{
-    BOARD, Direction, NEIGHBOR_MASKS, NEIGHBORS, NONE, Square, TWO_STEPS, shift, squares,
+    BOARD, HexDirection, NEIGHBOR_MASKS, NEIGHBORS, NONE, Square, TWO_STEPS, shift, squares,
 };
 use crate::moves::{Drop, Move};
 use crate::piece::{Kind, code_kind};
@@ -33,10 +33,10 @@ use crate::position::{Captures, Position};
 ///   checked by a unit test): ≤ 138 + 207 + 704 = 1,049.
 ///
 /// Total ≤ 1,326 + 672 + 1,404 + 1,049 = 4,451 ≤ 4,500.
-pub const MAX_TURNS: usize = 4500;
+pub const MAX_MOVES: usize = 4500;
 
 /// The stack-allocated list of legal turns.
-pub type MoveList = ArrayVec<Move, MAX_TURNS>;
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// Masks of the position seen by the side to move.
 struct Ctx {
@@ -465,15 +465,15 @@ fn sq(slot: u8) -> Square {
 /// The number of unordered pairs of neighbouring cells both in `a`.
 #[inline]
 fn pairs(a: u128) -> u32 {
-    (shift(a, Direction::East) & a).count_ones()
-        + (shift(a, Direction::NorthEast) & a).count_ones()
-        + (shift(a, Direction::NorthWest) & a).count_ones()
+    (shift(a, HexDirection::East) & a).count_ones()
+        + (shift(a, HexDirection::NorthEast) & a).count_ones()
+        + (shift(a, HexDirection::NorthWest) & a).count_ones()
 }
 
 /// The number of ordered pairs (x in `a`, y in `b`) of neighbouring cells.
 #[inline]
 fn links(a: u128, b: u128) -> u32 {
-    Direction::ALL
+    HexDirection::ALL
         .iter()
         .map(|&d| (shift(a, d) & b).count_ones())
         .sum()
@@ -485,7 +485,7 @@ mod tests {
 
     #[test]
     fn neighbour_pairs_of_the_board() {
-        // The bound in the MAX_TURNS comment relies on this number.
+        // The bound in the MAX_MOVES comment relies on this number.
         assert_eq!(pairs(BOARD), 176);
         assert_eq!(links(BOARD, BOARD), 2 * 176);
     }

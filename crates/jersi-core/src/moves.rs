@@ -64,6 +64,55 @@ pub enum Move {
 }
 
 impl Move {
+    /// The cell the turn starts from: the cell of the first step, `None` for a drop turn.
+    ///
+    /// ```
+    /// use jersi_core::prelude::*;
+    /// let pos = Position::new(Rules::default());
+    /// let mv = pos.parse_move("b8-b7=d8").unwrap();
+    /// assert_eq!(mv.from(), Square::from_name("b8"));
+    /// assert_eq!(mv.to(), Square::from_name("d8").unwrap());
+    /// let drop = pos.parse_move("M:e4/W:e5").unwrap();
+    /// assert_eq!((drop.from(), drop.to().to_string()), (None, "e5".to_string()));
+    /// ```
+    pub const fn from(self) -> Option<Square> {
+        match self {
+            Move::Cube { from, .. } | Move::Stack { from, .. } => Some(from),
+            Move::Drop { .. } => None,
+        }
+    }
+
+    /// Where the turn's last action lands: the destination of the second step if there is
+    /// one, else of the first; for a drop turn the cell of the last drop (in the order of
+    /// [`Move::Drop`]). A King relocation is not an action of the mover's units and is left
+    /// out (see [`Move::relocation`]).
+    pub const fn to(self) -> Square {
+        match self {
+            Move::Cube {
+                to, stack_to: next, ..
+            }
+            | Move::Stack {
+                to, cube_to: next, ..
+            } => match next {
+                Some(sq) => sq,
+                None => to,
+            },
+            Move::Drop { first, second } => match second {
+                Some(d) => d.to,
+                None => first.to,
+            },
+        }
+    }
+
+    /// The cell where the first action lands: the first step's destination, or the first
+    /// drop's cell.
+    pub const fn first_to(self) -> Square {
+        match self {
+            Move::Cube { to, .. } | Move::Stack { to, .. } => to,
+            Move::Drop { first, .. } => first.to,
+        }
+    }
+
     /// The King relocation of the turn, if any.
     pub const fn relocation(self) -> Option<Square> {
         match self {

@@ -1,11 +1,11 @@
 //! The validated position: cells, reserves, counter, hash; playing turns; the end of the game.
 
-use abstract_game::bitboard::Bitboard128;
-use abstract_game::playout::splitmix64;
-use abstract_game::zobrist::keys;
+use core::fmt;
+
+use abstract_game::zobrist::{counter_key, keys};
 use abstract_game::{Game, Outcome, Side};
 
-use crate::board::{BOARD, ROWS, SLOTS, Square};
+use crate::board::{BOARD, ROWS, SLOTS, Square, Squares};
 use crate::moves::{Drop, Move};
 use crate::piece::{BLACK, Cube, Kind, WHITE, code_kind, code_side};
 use crate::rules::Rules;
@@ -31,15 +31,27 @@ fn reserve_key(side: usize, which: usize, count: u8) -> u64 {
     RESERVE_KEYS[(side * 2 + which) * 8 + (count as usize & 7)]
 }
 
+/// The tag of the no-capture counter's hash key.
+const COUNTER_TAG: u64 = 0x4a_6904;
+
 #[inline]
-fn counter_key(counter: u16) -> u64 {
-    let mut s = 0x4a65_7273_6904u64 ^ u64::from(counter);
-    splitmix64(&mut s)
+fn no_capture_key(counter: u16) -> u64 {
+    counter_key(COUNTER_TAG, u64::from(counter))
 }
 
 /// The home row of each side: White `a`, Black `i`. A King is relocated there; an enemy King
 /// arriving there wins.
 pub(crate) const HOME_ROWS: [u128; 2] = [ROWS[0], ROWS[8]];
+
+/// The cube of a cell code, `None` for 0.
+#[inline]
+const fn decode(code: u8) -> Option<Cube> {
+    if code == 0 {
+        None
+    } else {
+        Some(Cube::from_code(code))
+    }
+}
 
 /// Which reserve slot a kind uses (0 Mountain, 1 Wise man).
 #[inline]
@@ -52,6 +64,11 @@ pub(crate) const fn reserve_slot(kind: Kind) -> usize {
 
 /// A legal Jersi position: what is on each cell, the reserves, the no-capture counter, the side
 /// to move and the turn number, with bitboards and a Zobrist hash kept in step.
+///
+/// Made by [`Game::new`] (the start), by
+/// [`TextGame::from_setup`](abstract_game::TextGame::from_setup) or
+/// [`TextGame::from_text`](abstract_game::TextGame::from_text), and changed by playing turns
+/// ([`Game::play`] checks them). Its `Display` is the position text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub(crate) rules: Rules,
@@ -107,7 +124,7 @@ impl Position {
     }
 
     /// The start position under `rules`.
-    pub fn start(rules: Rules) -> Position {
+    pub(crate) fn start(rules: Rules) -> Position {
         const WHITE_A: &str = "PSRKSRP";
         const WHITE_B: &str = "FRPSRPSF";
         const BLACK_I: &str = "prskrsp";
@@ -127,16 +144,6 @@ impl Position {
         pos
     }
 
-    /// The rules of the game.
-    pub const fn rules(&self) -> Rules {
-        self.rules
-    }
-
-    /// The side to move.
-    pub const fn turn_side(&self) -> Side {
-        self.side
-    }
-
     /// The number of the turn about to be played (1 for White's first turn).
     pub const fn turn_number(&self) -> u32 {
         self.turn
@@ -147,18 +154,25 @@ impl Position {
         self.counter
     }
 
-    /// The cubes on `sq`, bottom first (a lone cube is the bottom).
-    pub fn cubes(&self, sq: Square) -> (Option<Cube>, Option<Cube>) {
+    /// The cubes on `sq`, `[bottom, top]`: `[None, None]` for an empty cell, `[Some(cube),
+    /// None]` for a lone cube.
+    ///
+    /// ```
+    /// use jersi_core::prelude::*;
+    /// let start = Position::new(Rules::default());
+    /// let a4 = Square::from_name("a4").unwrap();
+    /// assert_eq!(start.at(a4), [Some(Cube::new(Kind::King, Side::First)), None]);
+    /// ```
+    pub const fn at(&self, sq: Square) -> [Option<Cube>; 2] {
         let [b, t] = self.cells[sq.slot()];
-        let decode = |c: u8| (c != 0).then(|| Cube::from_code(c));
-        (decode(b), decode(t))
+        [decode(b), decode(t)]
     }
 
     /// The uppermost cube of `sq`, if any.
-    pub fn top(&self, sq: Square) -> Option<Cube> {
-        match self.cubes(sq) {
-            (_, Some(t)) => Some(t),
-            (b, None) => b,
+    pub const fn top(&self, sq: Square) -> Option<Cube> {
+        match self.at(sq) {
+            [_, Some(t)] => Some(t),
+            [b, None] => b,
         }
     }
 
@@ -189,16 +203,28 @@ impl Position {
             .sum()
     }
 
-    /// The cells whose uppermost cube belongs to `side` (Mountains included). Bits are
-    /// numbered as in [`Square::bit_index`].
-    pub const fn units(&self, side: Side) -> Bitboard128 {
-        Bitboard128(self.units[side.index()])
+    /// The cells whose uppermost cube belongs to `side` (Mountains included).
+    pub const fn units(&self, side: Side) -> Squares {
+        Squares::from_slots(self.units[side.index()])
     }
 
-    /// The cells whose uppermost cube is of `kind`, either colour. Bits are numbered as in
-    /// [`Square::bit_index`].
-    pub const fn tops_of_kind(&self, kind: Kind) -> Bitboard128 {
-        Bitboard128(self.kinds[kind.index()])
+    /// The cells whose uppermost cube is of `kind`, either colour.
+    pub const fn tops_of_kind(&self, kind: Kind) -> Squares {
+        Squares::from_slots(self.kinds[kind.index()])
+    }
+
+    /// Whether the turn `mv` (legal here) captures anything: an enemy unit, an enemy cube on a
+    /// Mountain or the enemy King. Drops never capture.
+    ///
+    /// ```
+    /// use jersi_core::prelude::*;
+    /// let mut pos = Position::new(Rules::default());
+    /// pos.play_line("b8-b7=d8 h8-h7=f6").unwrap();
+    /// assert!(pos.is_capture(pos.parse_move("d8=f7-f6").unwrap()));
+    /// assert!(!pos.is_capture(pos.parse_move("d8=f7").unwrap()));
+    /// ```
+    pub fn is_capture(&self, mv: Move) -> bool {
+        !mv.is_drop() && self.clone().play_actions(mv).any
     }
 
     /// Where `side`'s King stands, if it is on the board.
@@ -217,7 +243,7 @@ impl Position {
 
     /// Sets the no-capture counter (keeps the hash).
     pub(crate) fn set_counter(&mut self, counter: u16) {
-        self.hash ^= counter_key(self.counter) ^ counter_key(counter);
+        self.hash ^= no_capture_key(self.counter) ^ no_capture_key(counter);
         self.counter = counter;
     }
 
@@ -262,7 +288,7 @@ impl Position {
                 h ^= reserve_key(s, w, self.reserve[s][w]);
             }
         }
-        h ^= counter_key(self.counter);
+        h ^= no_capture_key(self.counter);
         if self.side == BLACK {
             h ^= BLACK_KEY;
         }
@@ -321,7 +347,7 @@ impl Position {
         let left = self.reserve(side, drop.kind);
         if left == 0 {
             // Only an illegal turn (through `play_unchecked`) drops what the reserve lacks; it
-            // must not add material, which would break the bound of `MAX_TURNS`.
+            // must not add material, which would break the bound of `MAX_MOVES`.
             return;
         }
         let cube = Cube::new(drop.kind, side).code();
@@ -497,35 +523,9 @@ impl Game for Position {
     }
 }
 
-/// Serde for positions: the rules and the position text.
-#[cfg(feature = "serde")]
-mod serde_impl {
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use super::Position;
-    use crate::rules::Rules;
-
-    #[derive(Serialize, Deserialize)]
-    struct Repr {
-        rules: Rules,
-        text: String,
-    }
-
-    impl Serialize for Position {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            Repr {
-                rules: self.rules,
-                text: crate::text::write_text(self),
-            }
-            .serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Position {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-            let r = Repr::deserialize(d)?;
-            crate::text::read_text(&r.text, r.rules).map_err(D::Error::custom)
-        }
+impl fmt::Display for Position {
+    /// Writes the position text (see the crate docs).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&crate::Setup::from(self), f)
     }
 }

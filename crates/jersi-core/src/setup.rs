@@ -1,27 +1,113 @@
 //! A raw, unchecked position, validated into a [`Position`].
 
-use abstract_game::Side;
+use abstract_game::{BySide, Game, Side};
 
 use crate::board::Square;
 use crate::piece::{Cube, Kind, can_stack};
 use crate::position::Position;
 use crate::rules::Rules;
 
-/// A position as parsed, not yet checked against the rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The cubes one side keeps beside the board, ready to be dropped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Reserve {
+    /// Mountains left.
+    pub mountains: u8,
+    /// Wise men left.
+    pub wise: u8,
+}
+
+impl Reserve {
+    /// No cube left.
+    pub const EMPTY: Reserve = Reserve {
+        mountains: 0,
+        wise: 0,
+    };
+
+    /// A reserve of `mountains` Mountains and `wise` Wise men.
+    pub const fn new(mountains: u8, wise: u8) -> Reserve {
+        Reserve { mountains, wise }
+    }
+
+    /// How many cubes of `kind` are left (0 for a kind that is never in a reserve).
+    pub const fn count(self, kind: Kind) -> u8 {
+        match kind {
+            Kind::Mountain => self.mountains,
+            Kind::Wise => self.wise,
+            _ => 0,
+        }
+    }
+
+    /// Whether no cube is left.
+    pub const fn is_empty(self) -> bool {
+        self.mountains == 0 && self.wise == 0
+    }
+}
+
+/// Every fact of a position, as parsed from the position text and not yet checked against the
+/// rules. Its `Display` and `FromStr` are the position text;
+/// [`TextGame::from_setup`](abstract_game::TextGame::from_setup) validates it into a
+/// [`Position`] and [`TextGame::to_setup`](abstract_game::TextGame::to_setup) gives it back.
+///
+/// ```
+/// use jersi_core::prelude::*;
+/// let mut setup: Setup = "3k3/8/7/8/9/8/7/8/3K3 w MW/- 40 1".parse().unwrap();
+/// setup.reserve[Side::Second] = Reserve::new(1, 0);
+/// let pos = Position::from_setup(setup.clone(), Rules::default()).unwrap();
+/// assert_eq!(pos.to_text(), "3k3/8/7/8/9/8/7/8/3K3 w MW/m 40 1");
+/// assert_eq!(pos.to_setup(), setup);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// `[bottom, top]` of each cell, in the order of [`Square::ALL`]. A lone cube is a bottom.
-    #[cfg_attr(feature = "serde", serde(with = "cells_serde"))]
     pub cells: [[Option<Cube>; 2]; 69],
     /// The side to move.
     pub side: Side,
-    /// `[side][0 Mountains, 1 Wise men]` in the reserves.
-    pub reserve: [[u8; 2]; 2],
+    /// What each side has left in its reserve.
+    pub reserve: BySide<Reserve>,
     /// Turns left before the no-capture draw.
     pub counter: u16,
     /// The number of the turn to be played, from 1.
     pub turn: u32,
+}
+
+impl Setup {
+    /// An empty board, empty reserves, White to move, counter 0, turn 1. Not a legal position
+    /// as it is (it has no King).
+    pub const EMPTY: Setup = Setup {
+        cells: [[None; 2]; 69],
+        side: Side::First,
+        reserve: BySide::new(Reserve::EMPTY, Reserve::EMPTY),
+        counter: 0,
+        turn: 1,
+    };
+
+    /// The cubes on `sq`, `[bottom, top]`, as [`Position::at`] gives them.
+    pub const fn at(&self, sq: Square) -> [Option<Cube>; 2] {
+        self.cells[sq.index()]
+    }
+}
+
+impl From<&Position> for Setup {
+    fn from(pos: &Position) -> Setup {
+        let mut cells = [[None; 2]; 69];
+        for (cell, sq) in cells.iter_mut().zip(Square::ALL) {
+            *cell = pos.at(sq);
+        }
+        let reserve = BySide::from_fn(|side| {
+            Reserve::new(
+                pos.reserve(side, Kind::Mountain),
+                pos.reserve(side, Kind::Wise),
+            )
+        });
+        Setup {
+            cells,
+            side: pos.side,
+            reserve,
+            counter: pos.counter,
+            turn: pos.turn,
+        }
+    }
 }
 
 /// Why a [`Setup`] is not a legal position.
@@ -41,7 +127,10 @@ pub enum SetupError {
         top: Cube,
     },
     /// More cubes of a kind (on the board and in the reserve) than the side owns.
-    #[error("{} has {count} cubes of kind {kind:?} but owns at most {max}", side_name(*side))]
+    #[error(
+        "{} has {count} cubes of kind {kind:?} but owns at most {max}",
+        Position::side_name(*side)
+    )]
     TooMany {
         /// The side.
         side: Side,
@@ -68,119 +157,65 @@ pub enum SetupError {
     ZeroTurn,
 }
 
-/// "White" or "Black".
-fn side_name(side: Side) -> &'static str {
-    if side == Side::First {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
-impl Setup {
-    /// The setup of an existing position.
-    pub fn from_position(pos: &Position) -> Setup {
-        let mut cells = [[None; 2]; 69];
-        for (i, sq) in Square::ALL.iter().enumerate() {
-            let (b, t) = pos.cubes(*sq);
-            cells[i] = [b, t];
-        }
-        Setup {
-            cells,
-            side: pos.side,
-            reserve: pos.reserve,
-            counter: pos.counter,
-            turn: pos.turn,
-        }
-    }
-
-    /// Checks the setup against `rules` and builds the position.
-    pub fn into_position(self, rules: Rules) -> Result<Position, SetupError> {
-        let mut counts = [[0u8; 7]; 2];
-        for (i, cell) in self.cells.iter().enumerate() {
-            let square = Square::ALL[i];
-            match *cell {
-                [None, Some(_)] => return Err(SetupError::TopWithoutBottom(square)),
-                [Some(bottom), Some(top)] if !can_stack(bottom, top) => {
-                    return Err(SetupError::IllegalStack {
-                        square,
-                        bottom,
-                        top,
-                    });
-                }
-                _ => {}
+/// Checks `setup` against `rules` and builds the position.
+pub(crate) fn validate(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
+    let mut counts = [[0u8; 7]; 2];
+    for (cell, square) in setup.cells.iter().zip(Square::ALL) {
+        match *cell {
+            [None, Some(_)] => return Err(SetupError::TopWithoutBottom(square)),
+            [Some(bottom), Some(top)] if !can_stack(bottom, top) => {
+                return Err(SetupError::IllegalStack {
+                    square,
+                    bottom,
+                    top,
+                });
             }
-            for cube in cell.iter().flatten() {
-                let c = &mut counts[cube.side.index()][cube.kind.index()];
-                *c = c.saturating_add(1);
+            _ => {}
+        }
+        for cube in cell.iter().flatten() {
+            let c = &mut counts[cube.side.index()][cube.kind.index()];
+            *c = c.saturating_add(1);
+        }
+    }
+    for side in Side::BOTH {
+        for kind in Kind::ALL {
+            let count =
+                counts[side.index()][kind.index()].saturating_add(setup.reserve[side].count(kind));
+            let max = rules.material(kind);
+            if count > max {
+                return Err(SetupError::TooMany {
+                    side,
+                    kind,
+                    count,
+                    max,
+                });
             }
         }
-        for side in Side::BOTH {
-            for kind in Kind::ALL {
-                let reserve = match kind {
-                    Kind::Mountain => self.reserve[side.index()][0],
-                    Kind::Wise => self.reserve[side.index()][1],
-                    _ => 0,
-                };
-                let count = counts[side.index()][kind.index()].saturating_add(reserve);
-                let max = rules.material(kind);
-                if count > max {
-                    return Err(SetupError::TooMany {
-                        side,
-                        kind,
-                        count,
-                        max,
-                    });
-                }
-            }
-        }
-        if counts[0][Kind::King.index()] == 0 && counts[1][Kind::King.index()] == 0 {
-            return Err(SetupError::NoKings);
-        }
-        if self.counter > rules.no_capture_limit {
-            return Err(SetupError::CounterAboveLimit {
-                counter: self.counter,
-                limit: rules.no_capture_limit,
-            });
-        }
-        if self.turn == 0 {
-            return Err(SetupError::ZeroTurn);
-        }
-        let mut pos = Position::empty(rules);
-        for (i, cell) in self.cells.iter().enumerate() {
-            let code = |c: Option<Cube>| c.map_or(0, Cube::code);
-            pos.set_cell(Square::ALL[i].slot(), [code(cell[0]), code(cell[1])]);
-        }
-        for side in Side::BOTH {
-            pos.set_reserve(side, Kind::Mountain, self.reserve[side.index()][0]);
-            pos.set_reserve(side, Kind::Wise, self.reserve[side.index()][1]);
-        }
-        pos.set_counter(self.counter);
-        pos.turn = self.turn;
-        pos.side = self.side;
-        pos.hash = pos.hash_from_scratch();
-        Ok(pos)
     }
-}
-
-/// Serde for the 69 cells as a sequence (serde derives stop at arrays of 32).
-#[cfg(feature = "serde")]
-mod cells_serde {
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use crate::piece::Cube;
-
-    type Cells = [[Option<Cube>; 2]; 69];
-
-    pub(super) fn serialize<S: Serializer>(cells: &Cells, s: S) -> Result<S::Ok, S::Error> {
-        cells.as_slice().serialize(s)
+    if counts[0][Kind::King.index()] == 0 && counts[1][Kind::King.index()] == 0 {
+        return Err(SetupError::NoKings);
     }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Cells, D::Error> {
-        let v = Vec::<[Option<Cube>; 2]>::deserialize(d)?;
-        let n = v.len();
-        v.try_into()
-            .map_err(|_| D::Error::custom(format!("expected 69 cells, found {n}")))
+    if setup.counter > rules.no_capture_limit {
+        return Err(SetupError::CounterAboveLimit {
+            counter: setup.counter,
+            limit: rules.no_capture_limit,
+        });
     }
+    if setup.turn == 0 {
+        return Err(SetupError::ZeroTurn);
+    }
+    let mut pos = Position::empty(rules);
+    let code = |c: Option<Cube>| c.map_or(0, Cube::code);
+    for (cell, square) in setup.cells.iter().zip(Square::ALL) {
+        pos.set_cell(square.slot(), [code(cell[0]), code(cell[1])]);
+    }
+    for (side, reserve) in setup.reserve.iter() {
+        pos.set_reserve(side, Kind::Mountain, reserve.mountains);
+        pos.set_reserve(side, Kind::Wise, reserve.wise);
+    }
+    pos.set_counter(setup.counter);
+    pos.turn = setup.turn;
+    pos.side = setup.side;
+    pos.hash = pos.hash_from_scratch();
+    Ok(pos)
 }

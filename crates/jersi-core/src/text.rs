@@ -1,35 +1,15 @@
-//! The position text (one line) and the board diagram.
-//!
-//! The text has five fields separated by spaces:
-//!
-//! 1. the board, rows `i` down to `a` separated by `/`, each row's cells from number 1: a
-//!    digit counts empty cells, a letter is a lone cube (upper case White, lower case Black:
-//!    `K F W R P S M`), and `(xy)` is two cubes, `x` below `y`;
-//! 2. the side to move, `w` or `b`;
-//! 3. the reserves, White's then Black's, separated by `/`: one letter per cube (`M`, `W`),
-//!    `-` for an empty reserve;
-//! 4. the no-capture counter (turns left before the draw);
-//! 5. the number of the turn to be played.
-//!
-//! ```
-//! use abstract_game::{Game, TextGame};
-//! use jersi_core::{Position, Rules};
-//! let start = Position::new(Rules::default());
-//! assert_eq!(
-//!     start.to_text(),
-//!     "prskrsp/fsprsprf/7/8/9/8/7/FRPSRPSF/PSRKSRP w MMMMWW/mmmmww 40 1"
-//! );
-//! ```
+//! The position text (one line, the `Display` and `FromStr` of [`Setup`]) and the board
+//! diagram. The format is described in the crate docs.
 
-use core::fmt::Write as _;
+use core::fmt::{self, Write as _};
+use core::str::FromStr;
 
-use abstract_game::Side;
+use abstract_game::{BySide, Game, Side};
 
 use crate::board::{ROW_LENGTHS, Square};
 use crate::piece::{BLACK, Cube, Kind, WHITE};
 use crate::position::Position;
-use crate::rules::Rules;
-use crate::setup::{Setup, SetupError};
+use crate::setup::{Reserve, Setup, SetupError};
 
 /// Why a position text was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -75,64 +55,74 @@ pub enum TextError {
     BadTurn(String),
     /// The text is well formed but the position is not legal.
     #[error("illegal position: {0}")]
-    Invalid(#[from] SetupError),
+    Setup(#[from] SetupError),
 }
 
-/// Writes the position text.
-pub(crate) fn write_text(pos: &Position) -> String {
-    let mut out = String::with_capacity(96);
-    for row in (0..9u8).rev() {
-        let mut empties = 0;
-        for n in 1..=ROW_LENGTHS[row as usize] {
-            let sq = Square::new(row, n).expect("a cell of the row");
-            match pos.cubes(sq) {
-                (None, _) => empties += 1,
-                (Some(b), top) => {
-                    if empties > 0 {
-                        let _ = write!(out, "{empties}");
-                        empties = 0;
-                    }
-                    match top {
-                        None => out.push(b.letter()),
-                        Some(t) => {
-                            let _ = write!(out, "({}{})", b.letter(), t.letter());
+impl fmt::Display for Setup {
+    /// Writes the position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..9u8).rev() {
+            let mut empties = 0;
+            for n in 1..=ROW_LENGTHS[row as usize] {
+                let sq = Square::new(row, n).expect("a cell of the row");
+                match self.at(sq) {
+                    [None, _] => empties += 1,
+                    [Some(b), top] => {
+                        if empties > 0 {
+                            write!(f, "{empties}")?;
+                            empties = 0;
+                        }
+                        match top {
+                            None => f.write_char(b.letter())?,
+                            Some(t) => write!(f, "({}{})", b.letter(), t.letter())?,
                         }
                     }
                 }
             }
+            if empties > 0 {
+                write!(f, "{empties}")?;
+            }
+            if row > 0 {
+                f.write_char('/')?;
+            }
         }
-        if empties > 0 {
-            let _ = write!(out, "{empties}");
+        f.write_str(if self.side == WHITE { " w " } else { " b " })?;
+        for side in Side::BOTH {
+            write_reserve(f, side, self.reserve[side])?;
+            if side == WHITE {
+                f.write_char('/')?;
+            }
         }
-        if row > 0 {
-            out.push('/');
-        }
+        write!(f, " {} {}", self.counter, self.turn)
     }
-    out.push(' ');
-    out.push(if pos.side == WHITE { 'w' } else { 'b' });
-    out.push(' ');
-    for side in Side::BOTH {
-        let m = pos.reserve(side, Kind::Mountain);
-        let w = pos.reserve(side, Kind::Wise);
-        if m + w == 0 {
-            out.push('-');
-        }
-        for _ in 0..m {
-            out.push(Cube::new(Kind::Mountain, side).letter());
-        }
-        for _ in 0..w {
-            out.push(Cube::new(Kind::Wise, side).letter());
-        }
-        if side == WHITE {
-            out.push('/');
-        }
+}
+
+/// Writes a reserve: one letter per cube, `-` when empty.
+fn write_reserve(out: &mut impl fmt::Write, side: Side, reserve: Reserve) -> fmt::Result {
+    if reserve.is_empty() {
+        return out.write_char('-');
     }
-    let _ = write!(out, " {} {}", pos.counter, pos.turn);
-    out
+    for _ in 0..reserve.mountains {
+        out.write_char(Cube::new(Kind::Mountain, side).letter())?;
+    }
+    for _ in 0..reserve.wise {
+        out.write_char(Cube::new(Kind::Wise, side).letter())?;
+    }
+    Ok(())
+}
+
+impl FromStr for Setup {
+    type Err = TextError;
+
+    /// Reads a position text, checking its syntax only (the rules are checked by
+    /// [`TextGame::from_setup`](abstract_game::TextGame::from_setup)).
+    fn from_str(text: &str) -> Result<Setup, TextError> {
+        parse_setup(text)
+    }
 }
 
 /// Reads a position text into a setup.
-pub fn parse_setup(text: &str) -> Result<Setup, TextError> {
+fn parse_setup(text: &str) -> Result<Setup, TextError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 5 {
         return Err(TextError::FieldCount(fields.len()));
@@ -221,9 +211,9 @@ pub fn parse_setup(text: &str) -> Result<Setup, TextError> {
     })
 }
 
-fn parse_reserve(field: &str) -> Option<[[u8; 2]; 2]> {
+fn parse_reserve(field: &str) -> Option<BySide<Reserve>> {
     let (white, black) = field.split_once('/')?;
-    let mut reserve = [[0u8; 2]; 2];
+    let mut reserve = BySide::new(Reserve::EMPTY, Reserve::EMPTY);
     for (side, part) in [(WHITE, white), (BLACK, black)] {
         if part == "-" {
             continue;
@@ -236,7 +226,12 @@ fn parse_reserve(field: &str) -> Option<[[u8; 2]; 2]> {
             if cube.side != side || !cube.kind.is_reserve_kind() {
                 return None;
             }
-            let slot = &mut reserve[side.index()][usize::from(cube.kind == Kind::Wise)];
+            let r = &mut reserve[side];
+            let slot = if cube.kind == Kind::Wise {
+                &mut r.wise
+            } else {
+                &mut r.mountains
+            };
             *slot = slot.checked_add(1)?;
             if *slot > 9 {
                 return None;
@@ -244,11 +239,6 @@ fn parse_reserve(field: &str) -> Option<[[u8; 2]; 2]> {
         }
     }
     Some(reserve)
-}
-
-/// Parses and validates a position text.
-pub(crate) fn read_text(text: &str, rules: Rules) -> Result<Position, TextError> {
-    Ok(parse_setup(text)?.into_position(rules)?)
 }
 
 /// A multi-line picture of the board, row `i` at the top, as White sees it.
@@ -263,10 +253,10 @@ pub(crate) fn diagram(pos: &Position) -> String {
             while line.len() < col {
                 line.push(' ');
             }
-            match pos.cubes(sq) {
-                (None, _) => line.push('.'),
-                (Some(b), None) => line.push(b.letter()),
-                (Some(b), Some(t)) => {
+            match pos.at(sq) {
+                [None, _] => line.push('.'),
+                [Some(b), None] => line.push(b.letter()),
+                [Some(b), Some(t)] => {
                     line.push(b.letter());
                     line.push(t.letter());
                 }
@@ -277,18 +267,17 @@ pub(crate) fn diagram(pos: &Position) -> String {
     }
     let reserve = |side: Side| {
         let mut s = String::new();
-        for _ in 0..pos.reserve(side, Kind::Mountain) {
-            s.push(Cube::new(Kind::Mountain, side).letter());
-        }
-        for _ in 0..pos.reserve(side, Kind::Wise) {
-            s.push(Cube::new(Kind::Wise, side).letter());
-        }
-        if s.is_empty() { "-".to_string() } else { s }
+        let left = Reserve::new(
+            pos.reserve(side, Kind::Mountain),
+            pos.reserve(side, Kind::Wise),
+        );
+        let _ = write_reserve(&mut s, side, left);
+        s
     };
     let _ = writeln!(
         out,
         "{} to move, turn {}, reserves {} / {}, no-capture counter {}",
-        if pos.side == WHITE { "White" } else { "Black" },
+        Position::side_name(pos.side),
         pos.turn,
         reserve(WHITE),
         reserve(BLACK),

@@ -3,7 +3,20 @@
 
 use std::collections::BTreeMap;
 
-use jersi_core::{Direction, Square};
+use jersi_core::Square;
+use jersi_core::board::HexDirection;
+
+/// The direction names of the board data.
+fn name(dir: HexDirection) -> &'static str {
+    match dir {
+        HexDirection::East => "E",
+        HexDirection::NorthEast => "NE",
+        HexDirection::NorthWest => "NW",
+        HexDirection::West => "W",
+        HexDirection::SouthWest => "SW",
+        HexDirection::SouthEast => "SE",
+    }
+}
 
 const BOARD_JSON: &str = include_str!("data/board.json");
 
@@ -100,21 +113,25 @@ fn cells_and_neighbours_match_the_board_data() {
         let cell = cells
             .get(&sq.to_string())
             .unwrap_or_else(|| panic!("{sq} missing from the data"));
-        assert_eq!(i64::from(sq.hex().q), cell.get("u").number(), "{sq} u");
-        assert_eq!(i64::from(sq.hex().r), cell.get("v").number(), "{sq} v");
+        // The data's axial (u, v) has v growing towards row i; `Square::hex` has r growing
+        // towards row a, so that the directions of `abstract_game::hex` read as White sees
+        // the board: u = q + r, v = -r.
+        let hex = sq.hex();
+        assert_eq!(i64::from(hex.q + hex.r), cell.get("u").number(), "{sq} u");
+        assert_eq!(-i64::from(hex.r), cell.get("v").number(), "{sq} v");
         assert_eq!(i64::from(sq.x2()), cell.get("x2").number(), "{sq} x2");
         let Json::Object(neighbours) = cell.get("neighbours") else {
             panic!("{sq}: neighbours is an object")
         };
-        for dir in Direction::ALL {
-            let expected = neighbours.get(dir.name()).map(Json::text);
+        for dir in HexDirection::ALL {
+            let expected = neighbours.get(name(dir)).map(Json::text);
             let actual = sq.neighbor(dir).map(|n| n.to_string());
-            assert_eq!(actual.as_deref(), expected, "{sq} {}", dir.name());
+            assert_eq!(actual.as_deref(), expected, "{sq} {}", name(dir));
         }
         assert!(
             neighbours
                 .keys()
-                .all(|k| Direction::ALL.iter().any(|d| d.name() == k)),
+                .all(|k| HexDirection::ALL.iter().any(|&d| name(d) == k)),
             "{sq}: unknown direction in the data"
         );
     }

@@ -108,7 +108,7 @@ fn rich_positions_match() {
     ] {
         let pos = Position::from_text(&format!("{board} {rest}"), Rules::default()).unwrap();
         let n = compare(&pos, true);
-        assert!(n > 100 && n <= jersi_core::MAX_TURNS, "{n}");
+        assert!(n > 100 && n <= jersi_core::MAX_MOVES, "{n}");
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
         for &mv in list.iter() {
@@ -204,9 +204,10 @@ fn reference_perft(pos: &Position, depth: u32) -> u64 {
 /// A random legal setup: cubes drawn from each side's material onto random cells (some on
 /// Mountains, some stacked, Kings anywhere but their goal row), the rest partly in reserve.
 fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
+    use abstract_game::BySide;
     use abstract_game::Side;
     use jersi_core::piece::can_stack;
-    use jersi_core::{Cube, Kind, Setup, Square};
+    use jersi_core::{Cube, Kind, Reserve, Setup, Square};
     let mut pool: Vec<Cube> = Vec::new();
     for side in Side::BOTH {
         for kind in Kind::ALL {
@@ -251,10 +252,14 @@ fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
             break;
         }
     }
-    let mut reserve = [[0u8; 2]; 2];
+    let mut reserve = BySide::new(Reserve::EMPTY, Reserve::EMPTY);
     for cube in pool {
         if cube.kind.is_reserve_kind() && rng.below(2) == 0 {
-            reserve[cube.side.index()][usize::from(cube.kind == Kind::Wise)] += 1;
+            let r = &mut reserve[cube.side];
+            match cube.kind {
+                Kind::Wise => r.wise += 1,
+                _ => r.mountains += 1,
+            }
         }
     }
     let limit = rules.no_capture_limit;
@@ -269,7 +274,7 @@ fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
         },
         turn: 1 + rng.below(100),
     };
-    setup.into_position(rules).expect("a legal setup")
+    Position::from_setup(setup, rules).expect("a legal setup")
 }
 
 /// Hand-made random setups, not reached by play: stacks of every legal kind, cubes on
@@ -294,7 +299,7 @@ fn random_setups_match() {
             },
         };
         let pos = random_setup(&mut rng, rules);
-        assert!(compare(&pos, true) <= jersi_core::MAX_TURNS);
+        assert!(compare(&pos, true) <= jersi_core::MAX_MOVES);
         pos.legal_moves(&mut list);
         king_captures += list.iter().filter(|m| m.relocation().is_some()).count();
     }

@@ -1,163 +1,27 @@
-//! Property tests over positions reached by seeded random play.
+//! Property tests: the shared suite of `abstract_game::testing`, then the properties of the
+//! Jersi rules themselves, over positions reached by seeded random play.
 
-use abstract_game::perft::{perft, perft_enumerated};
-use abstract_game::playout::{Rng, random_playout};
-use abstract_game::{Game, PlayError, Rules as _, TextGame};
-use jersi_core::{Move, MoveList, Position, Rules};
+use abstract_game::testing::{positions, run};
+use jersi_core::prelude::*;
 use proptest::prelude::*;
 
-fn rules_of(variant: u8) -> Rules {
-    match variant % 3 {
-        0 => Rules::default(),
-        1 => Rules::preset("no-drop").unwrap(),
-        // Without the no-capture draw, random games last long enough to meet.
-        _ => Rules {
-            no_capture_limit: 0,
-            ..Rules::default()
-        },
-    }
-}
-
-/// The position after up to `plies` random turns, checking the hash after every turn.
-fn random_position(seed: u64, plies: u32, variant: u8) -> Position {
-    let mut rng = Rng::seed_from_u64(seed);
-    let mut pos = Position::new(rules_of(variant));
-    let mut list = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        let mv = list[rng.below(list.len() as u32) as usize];
-        pos.play(mv).unwrap();
-        assert_eq!(
-            pos.zobrist(),
-            pos.zobrist_from_scratch(),
-            "{}",
-            pos.to_text()
-        );
-    }
-    pos
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    #[test]
-    fn every_turn_is_playable_and_round_trips(seed: u64, plies in 0u32..200, variant in 0u8..3) {
-        let pos = random_position(seed, plies, variant);
-        let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
-        prop_assert_eq!(pos.count_legal_moves(), list.len());
-        prop_assert_eq!(pos.outcome().is_some(), list.is_empty());
-        for &mv in list.iter() {
-            let text = pos.move_to_string(mv);
-            prop_assert_eq!(pos.parse_move(&text), Ok(mv), "{}", text);
-            let mut next = pos.clone();
-            prop_assert!(next.play(mv).is_ok());
-            prop_assert_eq!(next.zobrist(), next.zobrist_from_scratch());
-            prop_assert_eq!(next.side_to_move(), !pos.side_to_move());
-        }
-    }
-
-    #[test]
-    fn position_text_round_trips(seed: u64, plies in 0u32..150, variant in 0u8..3) {
-        let pos = random_position(seed, plies, variant);
-        let text = pos.to_text();
-        let back = Position::from_text(&text, pos.rules()).unwrap();
-        prop_assert_eq!(&back, &pos);
-        prop_assert_eq!(back.to_text(), text);
-        prop_assert_eq!(back.zobrist(), pos.zobrist());
-        prop_assert!(!pos.diagram().is_empty());
-    }
-
-    #[test]
-    fn illegal_turns_are_refused_and_change_nothing(
-        seed: u64,
-        plies in 1u32..80,
-        other in 0u32..80,
-        variant in 0u8..3,
-    ) {
-        let pos = random_position(seed, plies, variant);
-        let elsewhere = random_position(seed ^ 0x5555, other, variant);
-        let mut here = MoveList::new();
-        pos.legal_moves(&mut here);
-        let mut there = MoveList::new();
-        elsewhere.legal_moves(&mut there);
-        for &mv in there.iter().filter(|m| !here.contains(m)).take(50) {
-            let mut p = pos.clone();
-            let result = p.play(mv);
-            prop_assert!(matches!(result, Err(PlayError::Illegal | PlayError::GameOver)));
-            prop_assert_eq!(&p, &pos);
-            let text = elsewhere.move_to_string(mv);
-            prop_assert!(pos.parse_move(&text).is_err() || here.contains(&pos.parse_move(&text).unwrap()));
-        }
-    }
-
-    #[test]
-    fn garbage_is_refused(text in "\\PC{0,40}", seed: u64, plies in 0u32..40) {
-        let pos = random_position(seed, plies, 0);
-        let before = pos.clone();
-        if let Ok(mv) = pos.parse_move(&text) {
-            let mut list = MoveList::new();
-            pos.legal_moves(&mut list);
-            prop_assert!(list.contains(&mv));
-        }
-        prop_assert_eq!(&pos, &before);
-        if let Ok(p) = Position::from_text(&text, Rules::default()) {
-            prop_assert_eq!(Position::from_text(&p.to_text(), Rules::default()).unwrap(), p);
-        }
-    }
-
-    #[test]
-    fn mangled_position_texts_are_refused_or_round_trip(seed: u64, plies in 0u32..60, cut in 0usize..120, ch in "[KFWRPSMkfwrpsm()/0-9 wb-]") {
-        let pos = random_position(seed, plies, 0);
-        let mut text = pos.to_text();
-        let at = cut.min(text.len());
-        text.insert_str(at, &ch);
-        if let Ok(p) = Position::from_text(&text, Rules::default()) {
-            prop_assert_eq!(Position::from_text(&p.to_text(), Rules::default()).unwrap(), p);
-        }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(8))]
-
-    #[test]
-    fn bulk_perft_equals_enumeration(seed: u64, plies in 0u32..60, variant in 0u8..3) {
-        let pos = random_position(seed, plies, variant);
-        prop_assert_eq!(perft(&pos, 2), perft_enumerated(&pos, 2));
-    }
-
-    #[test]
-    fn random_games_end_or_hit_the_cap(seed: u64, variant in 0u8..3) {
-        let start = Position::new(rules_of(variant));
-        let result = random_playout(&start, &mut Rng::seed_from_u64(seed), 400);
-        prop_assert!(result.outcome.is_some() || result.plies == 400);
-        // Replay the same game by hand and check the final state.
-        let mut rng = Rng::seed_from_u64(seed);
-        let mut pos = start.clone();
-        let mut list = MoveList::new();
-        let mut plies = 0;
-        while pos.outcome().is_none() && plies < 400 {
-            pos.legal_moves(&mut list);
-            let mv: Move = list[rng.below(list.len() as u32) as usize];
-            pos.play_unchecked(mv);
-            plies += 1;
-        }
-        prop_assert_eq!(plies, result.plies);
-        prop_assert_eq!(pos.outcome(), result.outcome);
-        prop_assert_eq!(Position::from_text(&pos.to_text(), pos.rules()).unwrap(), pos.clone());
-        if pos.outcome().is_some() {
-            prop_assert_eq!(pos.count_legal_moves(), 0);
-        }
-    }
+/// Every preset, and random option combinations (no-capture limits that are off, short or
+/// long, with or without the reserve).
+fn rules() -> impl Strategy<Value = Rules> {
+    prop_oneof![
+        Just(Rules::STANDARD),
+        Just(Rules::NO_DROP),
+        (any::<bool>(), prop_oneof![Just(0u16), 1u16..8, 8u16..100]).prop_map(
+            |(reserve, no_capture_limit)| Rules {
+                reserve,
+                no_capture_limit,
+            }
+        ),
+    ]
 }
 
 /// Any turn value, legal or not, built from raw numbers.
 fn arbitrary_turn(raw: [u8; 6]) -> Move {
-    use jersi_core::{Drop, Kind, Square};
     let cell = |b: u8| Square::ALL[usize::from(b) % Square::COUNT];
     let maybe = |b: u8| (b % 3 != 0).then(|| cell(b / 3));
     match raw[0] % 3 {
@@ -181,30 +45,83 @@ fn arbitrary_turn(raw: [u8; 6]) -> Move {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+fn arbitrary_turns() -> impl Strategy<Value = Move> {
+    any::<[u8; 6]>().prop_map(arbitrary_turn)
+}
 
-    /// `play_unchecked` with illegal turns leaves an unspecified position, but neither it nor
-    /// anything done with the position afterwards panics.
-    #[test]
-    fn unchecked_illegal_turns_never_panic(
-        seed: u64,
-        plies in 0u32..60,
-        variant in 0u8..3,
-        raws in proptest::collection::vec(any::<[u8; 6]>(), 1..12),
-    ) {
-        let mut pos = random_position(seed, plies, variant);
-        let mut list = MoveList::new();
-        for raw in raws {
-            pos.play_unchecked(arbitrary_turn(raw));
-            let _ = pos.outcome();
-            pos.legal_moves(&mut list);
-            let _ = pos.count_legal_moves();
-            for &mv in list.iter().take(20) {
-                let _ = pos.move_to_string(mv);
+abstract_game::game_properties! {
+    game: Position,
+    rules: rules(),
+    moves: arbitrary_turns(),
+    max_plies: 200,
+    cases: 128,
+}
+
+/// The cubes of `side` and `kind` on the board and in the reserve.
+fn material(pos: &Position, side: Side, kind: Kind) -> u8 {
+    pos.count_on_board(Cube::new(kind, side)) + pos.reserve(side, kind)
+}
+
+/// The cells a step turn's notation names, without marks and relocation.
+fn written_cells(text: &str) -> Vec<String> {
+    let body = text.split('/').next().unwrap_or("");
+    body.split(['-', '='])
+        .map(|c| c.trim_end_matches('!').to_string())
+        .collect()
+}
+
+/// No turn creates a cube; captures only remove enemy cubes; drops move a reserve cube of the
+/// mover to the board. The turn number and the side to move advance together.
+#[test]
+fn material_only_moves_from_the_reserve_or_is_captured() {
+    run(48, positions::<Position>(rules(), 150), |pos| {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        for &mv in moves.iter().step_by(moves.len().div_ceil(40).max(1)) {
+            let next = pos.after(mv);
+            assert_eq!(next.turn_number(), pos.turn_number() + 1);
+            assert_eq!(next.side_to_move(), !pos.side_to_move());
+            for side in Side::BOTH {
+                for kind in Kind::ALL {
+                    let (before, after) = (material(&pos, side, kind), material(&next, side, kind));
+                    assert!(after <= before, "{mv:?} created a {kind:?} in {pos}");
+                    assert!(before <= pos.rules().material(kind));
+                    if side == pos.side_to_move() {
+                        assert_eq!(after, before, "{mv:?} lost an own cube in {pos}");
+                    }
+                    let reserve = pos.reserve(side, kind);
+                    if !mv.is_drop() || side != pos.side_to_move() {
+                        assert_eq!(next.reserve(side, kind), reserve);
+                    }
+                }
             }
-            let _ = Position::from_text(&pos.to_text(), pos.rules());
-            let _ = pos.diagram();
         }
-    }
+    });
+}
+
+/// Two drops are listed in the canonical order of [`Move::drops`]; `is_capture` agrees with
+/// the capture marks of the notation, and `from`/`to` with the cells it names.
+#[test]
+fn turns_agree_with_their_notation() {
+    run(48, positions::<Position>(rules(), 150), |pos| {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        for &mv in moves.iter() {
+            let text = pos.move_to_string(mv);
+            assert_eq!(pos.is_capture(mv), text.contains('!'), "{text} in {pos}");
+            match mv {
+                Move::Drop { first, second } => {
+                    assert_eq!(Move::drops(first, second), mv, "{text}");
+                    assert_eq!(mv.from(), None);
+                    assert_eq!(mv.to(), second.unwrap_or(first).to);
+                }
+                _ => {
+                    let cells = written_cells(&text);
+                    assert_eq!(mv.from().map(|c| c.to_string()).as_ref(), cells.first());
+                    assert_eq!(Some(&mv.to().to_string()), cells.last(), "{text}");
+                    assert_eq!(mv.first_to().to_string(), cells[1], "{text}");
+                }
+            }
+        }
+    });
 }

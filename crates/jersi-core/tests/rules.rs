@@ -124,9 +124,7 @@ fn enemy_cube_on_a_mountain_is_captured_alone() {
         Kind::Rock
     );
     assert_eq!(
-        after
-            .cubes(jersi_core::Square::from_name("e6").unwrap())
-            .0
+        after.at(jersi_core::Square::from_name("e6").unwrap())[0]
             .unwrap()
             .kind,
         Kind::Mountain
@@ -139,9 +137,7 @@ fn a_stack_captures_the_whole_unit_but_not_on_a_mountain() {
     assert!(legal(&pos, "e4=e5!"));
     let after = play(&pos, "e4=e5!");
     assert_eq!(
-        after
-            .cubes(jersi_core::Square::from_name("e5").unwrap())
-            .1
+        after.at(jersi_core::Square::from_name("e5").unwrap())[1]
             .unwrap()
             .kind,
         Kind::Rock
@@ -196,9 +192,7 @@ fn a_cube_on_a_mountain_moves_alone() {
     assert!(!turns(&pos).iter().any(|t| t.contains('=')));
     let after = play(&pos, "e5-e6");
     assert_eq!(
-        after
-            .cubes(jersi_core::Square::from_name("e5").unwrap())
-            .0
+        after.at(jersi_core::Square::from_name("e5").unwrap())[0]
             .unwrap()
             .kind,
         Kind::Mountain
