@@ -78,10 +78,10 @@ pub mod hex;
 pub mod perft;
 pub mod playout;
 pub mod record;
-mod side;
-pub mod square;
 #[cfg(feature = "serde")]
 pub mod serde_text;
+mod side;
+pub mod square;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod zobrist;

@@ -141,7 +141,11 @@ pub fn perft_divide_streaming<G: Game>(
     moves
         .iter()
         .zip(counts)
-        .filter_map(|(&mv, c)| c.into_inner().unwrap_or_else(|e| e.into_inner()).map(|c| (mv, c)))
+        .filter_map(|(&mv, c)| {
+            c.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .map(|c| (mv, c))
+        })
         .collect()
 }
 

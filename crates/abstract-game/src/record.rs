@@ -211,7 +211,11 @@ pub fn parse_result_tag(text: &str, names: [&str; 2]) -> Option<Option<Outcome>>
     } else if who.eq_ignore_ascii_case("draw") {
         None
     } else {
-        Some(Side::BOTH.into_iter().find(|s| names[s.index()].eq_ignore_ascii_case(who))?)
+        Some(
+            Side::BOTH
+                .into_iter()
+                .find(|s| names[s.index()].eq_ignore_ascii_case(who))?,
+        )
     };
     Some(Some(match scores {
         None => Outcome {
@@ -341,7 +345,9 @@ impl Record {
             // A tagged result must be the final position's; scores are checked when given.
             let agrees = match (read, actual) {
                 (None, None) => true,
-                (Some(t), Some(a)) => t.winner == a.winner && t.scores.is_none_or(|s| a.scores == Some(s)),
+                (Some(t), Some(a)) => {
+                    t.winner == a.winner && t.scores.is_none_or(|s| a.scores == Some(s))
+                }
                 _ => false,
             };
             if !agrees {
@@ -540,7 +546,10 @@ mod tests {
             let tag = result_tag(outcome, names);
             assert_eq!(parse_result_tag(&tag, names), Some(outcome), "{tag}");
         }
-        assert_eq!(result_tag(Some(Outcome::by_scores(Scores::new(2, 7))), names), "white 7-2");
+        assert_eq!(
+            result_tag(Some(Outcome::by_scores(Scores::new(2, 7))), names),
+            "white 7-2"
+        );
         // Unknown names, stray words and half scores are refused.
         for bad in ["red", "black 1-0 x", "* 1-0", "", "draw 1-"] {
             assert_eq!(parse_result_tag(bad, names), None, "{bad:?}");
@@ -550,14 +559,32 @@ mod tests {
     #[test]
     fn syntax_errors_name_their_line() {
         let cases = [
-            ("[Game jarmo]\n", RecordError::BadTag { line: 1, text: "[Game jarmo]".into() }),
+            (
+                "[Game jarmo]\n",
+                RecordError::BadTag {
+                    line: 1,
+                    text: "[Game jarmo]".into(),
+                },
+            ),
             (
                 "[Game \"a\"]\n[Game \"b\"]\n",
-                RecordError::DuplicateTag { line: 2, name: "Game".into() },
+                RecordError::DuplicateTag {
+                    line: 2,
+                    name: "Game".into(),
+                },
             ),
-            ("[Game \"a\"]\n1. x\n[Result \"*\"]\n", RecordError::TagAfterMoves { line: 3 }),
-            ("[Game \"a\"]\n\n1. x {open\ny\n", RecordError::UnclosedComment { line: 3 }),
-            ("[Game \"a\"]\n1. x }\n", RecordError::StrayBrace { line: 2 }),
+            (
+                "[Game \"a\"]\n1. x\n[Result \"*\"]\n",
+                RecordError::TagAfterMoves { line: 3 },
+            ),
+            (
+                "[Game \"a\"]\n\n1. x {open\ny\n",
+                RecordError::UnclosedComment { line: 3 },
+            ),
+            (
+                "[Game \"a\"]\n1. x }\n",
+                RecordError::StrayBrace { line: 2 },
+            ),
             ("1. x y\n", RecordError::MissingGame),
         ];
         for (text, expected) in cases {

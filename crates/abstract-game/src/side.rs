@@ -265,7 +265,10 @@ mod tests {
     #[test]
     fn outcomes_read_with_the_side_names() {
         let names = ["Black", "White"];
-        assert_eq!(Outcome::win(Side::First).named(names).to_string(), "Black wins");
+        assert_eq!(
+            Outcome::win(Side::First).named(names).to_string(),
+            "Black wins"
+        );
         assert_eq!(Outcome::DRAW.named(names).to_string(), "draw");
         let white = Outcome::by_scores(Scores::new(3, 6));
         assert_eq!(white.named(names).to_string(), "White wins 6-3");

@@ -251,9 +251,11 @@ macro_rules! game_properties {
 
             #[test]
             fn record_round_trips() {
-                t::run($cases / 2 + 1, (pos(), any::<u64>(), 0u32..120), |(p, s, n)| {
-                    t::record_round_trips(&p, s, n)
-                });
+                t::run(
+                    $cases / 2 + 1,
+                    (pos(), any::<u64>(), 0u32..120),
+                    |(p, s, n)| t::record_round_trips(&p, s, n),
+                );
             }
 
             #[test]
@@ -265,9 +267,11 @@ macro_rules! game_properties {
 
             #[test]
             fn mangled_position_text_is_checked() {
-                t::run($cases * 2, (pos(), any::<usize>(), 32u8..127), |(p, at, b)| {
-                    t::mangled_text_is_checked(&p, at, b)
-                });
+                t::run(
+                    $cases * 2,
+                    (pos(), any::<usize>(), 32u8..127),
+                    |(p, at, b)| t::mangled_text_is_checked(&p, at, b),
+                );
             }
 
             #[test]

@@ -232,8 +232,14 @@ fn position_text_is_the_setup_text_validated() {
     assert!(Nim::from_text("3 4 2", NimRules::default()).is_err());
     assert!(Nim::from_text("3 200 0", NimRules::default()).is_err());
     assert_eq!(Nim::side_name(Side::Second), "Second");
-    let done = Nim { heaps: [0, 0], ..pos };
-    assert_eq!(Nim::describe(done.outcome().unwrap()).to_string(), "First wins");
+    let done = Nim {
+        heaps: [0, 0],
+        ..pos
+    };
+    assert_eq!(
+        Nim::describe(done.outcome().unwrap()).to_string(),
+        "First wins"
+    );
 }
 
 #[cfg(feature = "testing")]
@@ -366,9 +372,11 @@ fn the_contract_checks_catch_a_wrong_bulk_count() {
 fn the_shared_suite_catches_a_wrong_bulk_count() {
     use abstract_game::testing::proptest::prelude::Just;
     use abstract_game::testing::{contract_and_setup, positions, run};
-    run(64, positions::<Miscounting>(Just(NimRules { heap: 5 }), 12), |p| {
-        contract_and_setup(&p)
-    });
+    run(
+        64,
+        positions::<Miscounting>(Just(NimRules { heap: 5 }), 12),
+        |p| contract_and_setup(&p),
+    );
 }
 
 #[test]
@@ -381,7 +389,9 @@ fn streaming_divide_reports_each_root_move_and_stops_when_asked() {
     for threads in [1, 3] {
         let seen = Mutex::new(Vec::new());
         let all = perft_divide_streaming(&start, 5, threads, &go, &|c| {
-            seen.lock().unwrap().push((c.index, c.count, c.done, c.total))
+            seen.lock()
+                .unwrap()
+                .push((c.index, c.count, c.done, c.total))
         });
         assert_eq!(all, perft_divide(&start, 5));
         let mut seen = seen.into_inner().unwrap();
@@ -400,7 +410,9 @@ fn streaming_divide_reports_each_root_move_and_stops_when_asked() {
     assert!(perft_divide_streaming(&start, 5, 2, &stop, &|_| panic!("nothing counted")).is_empty());
     // Stopped by the first report: with one thread, exactly one root move is kept.
     let stop = AtomicBool::new(false);
-    let kept = perft_divide_streaming(&start, 5, 1, &stop, &|_| stop.store(true, Ordering::Relaxed));
+    let kept = perft_divide_streaming(&start, 5, 1, &stop, &|_| {
+        stop.store(true, Ordering::Relaxed)
+    });
     assert_eq!(kept, perft_divide(&start, 5)[..1]);
 }
 
@@ -421,8 +433,14 @@ fn stopped_playouts_count_only_the_games_played() {
 fn the_record_fuzz_body_replays_or_refuses() {
     use abstract_game::contract::record_bytes_checked;
     assert!(record_bytes_checked::<Nim>(b"[Game \"x\"]\n\n1. 0:3 1:2\n"));
-    assert!(!record_bytes_checked::<Nim>(b"[Game \"x\"]\n\n1. 0:3 7:7\n"));
+    assert!(!record_bytes_checked::<Nim>(
+        b"[Game \"x\"]\n\n1. 0:3 7:7\n"
+    ));
     assert!(!record_bytes_checked::<Nim>(b"no tags"));
-    assert!(!record_bytes_checked::<Nim>(b"[Game \"x\"]\n[Result \"Second\"]\n1. 0:1\n"));
-    assert!(record_bytes_checked::<Nim>(b"[Game \"x\"]\n[Result \"*\"]\n1. 0:1\n"));
+    assert!(!record_bytes_checked::<Nim>(
+        b"[Game \"x\"]\n[Result \"Second\"]\n1. 0:1\n"
+    ));
+    assert!(record_bytes_checked::<Nim>(
+        b"[Game \"x\"]\n[Result \"*\"]\n1. 0:1\n"
+    ));
 }

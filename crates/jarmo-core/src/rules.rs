@@ -115,6 +115,13 @@ impl Default for Rules {
 
 impl abstract_game::Rules for Rules {
     const PRESETS: &'static [&'static str] = &["jarmo", "jasir", "jasir-reserve", "jasir-basic"];
+    const PRESET_SUMMARIES: &'static [&'static str] = &[
+        "Jarmo: backward lines too, archers earned back on the goal row, blocked side passes",
+        "Jasir: forward and lateral lines only, otherwise as jarmo",
+        "Jasir with captured archers dropped from a reserve, the goal-row capture restriction, \
+         a blocked side loses, no shuttling rule",
+        "Jasir where captured archers never return, a blocked side loses, no shuttling rule",
+    ];
 
     fn preset(name: &str) -> Option<Rules> {
         match name {

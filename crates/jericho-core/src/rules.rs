@@ -99,6 +99,13 @@ impl abstract_game::Rules for Rules {
         "size-identity",
         "prefix-tie",
     ];
+    const PRESET_SUMMARIES: &'static [&'static str] = &[
+        "the rules as written: the asymmetry rule on every square sharing an alignment",
+        "the asymmetry rule only in the territory other than the copied tower's",
+        "no asymmetry rule",
+        "identical towers underneath compared by sizes only",
+        "towers equal down to the shorter one's bottom tie instead of the taller winning",
+    ];
 
     fn preset(name: &str) -> Option<Rules> {
         let base = Rules::STANDARD;

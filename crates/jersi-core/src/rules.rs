@@ -53,6 +53,10 @@ impl Default for Rules {
 
 impl abstract_game::Rules for Rules {
     const PRESETS: &'static [&'static str] = &["standard", "no-drop"];
+    const PRESET_SUMMARIES: &'static [&'static str] = &[
+        "the full game: reserve Mountains and Wise men dropped, draw after 40 turns without capture",
+        "no reserve and no drops, draw after 40 turns without capture",
+    ];
 
     fn preset(name: &str) -> Option<Rules> {
         match name {

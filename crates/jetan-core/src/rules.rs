@@ -60,6 +60,12 @@ impl Default for Rules {
 
 impl abstract_game::Rules for Rules {
     const PRESETS: &'static [&'static str] = &["standard", "no-escape", "revisit", "proposed"];
+    const PRESET_SUMMARIES: &'static [&'static str] = &[
+        "the rules as written, with the Princess's escape and a 10-ply countdown",
+        "no Princess escape",
+        "move paths may cross their own squares (not end on the start square)",
+        "the proposed variant: in a small endgame the side with more material wins",
+    ];
 
     fn preset(name: &str) -> Option<Rules> {
         let s = Rules::STANDARD;

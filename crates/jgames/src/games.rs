@@ -48,7 +48,10 @@ pub const GAMES: &[GameEntry] = &[
         &[
             ("c1-d3", "step from c1 to the empty hole d3"),
             ("c1xd3", "step from c1 capturing on d3"),
-            ("d4-b5/b1", "step onto the goal row that returns an archer to b1"),
+            (
+                "d4-b5/b1",
+                "step onto the goal row that returns an archer to b1",
+            ),
             ("@b1", "drop an archer from the reserve on b1"),
             ("pass", "pass, where the rules allow it"),
         ],
@@ -59,17 +62,29 @@ pub const GAMES: &[GameEntry] = &[
         &[
             ("c3-c4", "the top cube of c3 steps to c4"),
             ("c3=c5", "the stack of c3 moves to c5"),
-            ("a2-b2=d3", "a cube step building a stack on b2, then that stack to d3"),
+            (
+                "a2-b2=d3",
+                "a cube step building a stack on b2, then that stack to d3",
+            ),
             ("e4-e5!", "'!' marks a step that captured"),
-            ("f1=h2!!-g2!/K:a2", "'!!' captured the King; /K:a2 puts it back on a2"),
-            ("M:c4/W:c5", "one or two drops (upper case White, lower case Black)"),
+            (
+                "f1=h2!!-g2!/K:a2",
+                "'!!' captured the King; /K:a2 puts it back on a2",
+            ),
+            (
+                "M:c4/W:c5",
+                "one or two drops (upper case White, lower case Black)",
+            ),
         ],
         Some(import_jersi),
     ),
     entry::<jetan_core::Position>(
         "Jetan: Martian chess on a 10x10 board (moves like Pe2-e3, Fd1xa4, Rf1-f6!)",
         &[
-            ("Pe2-e3", "the piece on e2 (a Panthan) moves to the empty e3"),
+            (
+                "Pe2-e3",
+                "the piece on e2 (a Panthan) moves to the empty e3",
+            ),
             ("Fd1xa4", "the Flier on d1 captures on a4"),
             ("Rf1-f6!", "the Princess escapes from f1 to f6"),
             ("e2-e3", "the piece letter may be left out"),

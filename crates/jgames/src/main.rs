@@ -99,6 +99,7 @@ pub struct PositionArgs {
 /// Arguments of `perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
+    /// The game and position.
     #[command(flatten)]
     pub pos: PositionArgs,
     /// Length of the move sequences to count.
@@ -118,6 +119,7 @@ pub struct PerftArgs {
 /// Arguments of `playout`.
 #[derive(Args, Debug)]
 pub struct PlayoutArgs {
+    /// The game and position.
     #[command(flatten)]
     pub pos: PositionArgs,
     /// Number of games.
@@ -140,6 +142,7 @@ pub struct PlayoutArgs {
 /// Arguments of `record`.
 #[derive(Args, Debug)]
 pub struct RecordArgs {
+    /// The game and position.
     #[command(flatten)]
     pub pos: PositionArgs,
     /// Continue with random moves until the game ends or --max-plies: the same game as game 0

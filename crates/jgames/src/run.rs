@@ -35,13 +35,17 @@ fn rules_of<G: Game>(variant: Option<&str>) -> Result<(&'static str, G::Rules), 
     let presets = G::Rules::PRESETS;
     let name = match variant {
         None => presets[0],
-        Some(name) => presets.iter().copied().find(|&p| p == name).ok_or_else(|| {
-            input(format!(
-                "--variant {name:?}: {} has no such variant (known: {})",
-                G::NAME,
-                presets.join(", ")
-            ))
-        })?,
+        Some(name) => presets
+            .iter()
+            .copied()
+            .find(|&p| p == name)
+            .ok_or_else(|| {
+                input(format!(
+                    "--variant {name:?}: {} has no such variant (known: {})",
+                    G::NAME,
+                    presets.join(", ")
+                ))
+            })?,
     };
     let rules = G::Rules::preset(name)
         .ok_or_else(|| input(format!("the listed variant {name:?} is unknown")))?;
@@ -66,9 +70,11 @@ fn play_texts<'a, G: TextGame>(
             )));
         }
         let side = G::side_name(pos.side_to_move());
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| input(format!("{what}: move {label} {text:?} ({side} to move): {e}")))?;
+        let mv = pos.parse_move(text).map_err(|e| {
+            input(format!(
+                "{what}: move {label} {text:?} ({side} to move): {e}"
+            ))
+        })?;
         pos.play_unchecked(mv);
         moves.push(mv);
     }
@@ -96,8 +102,13 @@ fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<
                         args.variant.as_deref().unwrap_or_default()
                     )));
                 }
-                (variant, rules) = rules_of::<G>(Some(named))
-                    .map_err(|_| input(format!("--record {shown}: {} has no variant {named:?} (known: {})", G::NAME, G::Rules::PRESETS.join(", "))))?;
+                (variant, rules) = rules_of::<G>(Some(named)).map_err(|_| {
+                    input(format!(
+                        "--record {shown}: {} has no variant {named:?} (known: {})",
+                        G::NAME,
+                        G::Rules::PRESETS.join(", ")
+                    ))
+                })?;
             }
             let replay = record
                 .replay_with::<G>(rules)
@@ -109,14 +120,20 @@ fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<
             let texts = import(&text).map_err(|e| input(format!("--record {shown}: {e}")))?;
             let mut p = G::new(rules);
             start = Some(p.clone());
-            play_texts(&format!("--record {shown}"), &mut p, &mut moves, texts.iter().map(String::as_str))?;
+            play_texts(
+                &format!("--record {shown}"),
+                &mut p,
+                &mut moves,
+                texts.iter().map(String::as_str),
+            )?;
             pos = Some(p);
         }
     }
     let start = match (start, &args.position) {
         (Some(s), _) => s,
-        (None, Some(text)) => G::from_text(text, rules)
-            .map_err(|e| input(format!("--position {text:?}: {e}")))?,
+        (None, Some(text)) => {
+            G::from_text(text, rules).map_err(|e| input(format!("--position {text:?}: {e}")))?
+        }
         (None, None) => G::new(rules),
     };
     let mut pos = pos.unwrap_or_else(|| start.clone());
@@ -136,12 +153,21 @@ pub fn command<G: TextGame>(command: &Command, game: &GameEntry) -> Result<(), C
     match command {
         Command::Perft(args) => {
             let pos = start_of::<G>(&args.pos, game)?.pos;
-            perft::<G>(&pos, args.depth, args.divide, args.threads as usize, args.quiet)
+            perft::<G>(
+                &pos,
+                args.depth,
+                args.divide,
+                args.threads as usize,
+                args.quiet,
+            )
         }
         Command::Moves(args) => {
             let pos = start_of::<G>(args, game)?.pos;
             if let Some(outcome) = pos.outcome() {
-                eprintln!("jgames: no legal moves: the game is over ({})", G::describe(outcome));
+                eprintln!(
+                    "jgames: no legal moves: the game is over ({})",
+                    G::describe(outcome)
+                );
                 return Ok(());
             }
             let mut moves = G::MoveList::default();
@@ -213,7 +239,11 @@ pub fn command<G: TextGame>(command: &Command, game: &GameEntry) -> Result<(), C
             for (text, meaning) in game.notation {
                 writeln!(out, "  {text:<20} {meaning}")?;
             }
-            writeln!(out, "\nstart position:\n  {}", G::new(G::Rules::default()).to_text())?;
+            writeln!(
+                out,
+                "\nstart position:\n  {}",
+                G::new(G::Rules::default()).to_text()
+            )?;
             Ok(())
         }
     }
@@ -241,7 +271,10 @@ fn perft<G: TextGame>(
                 let mut out = std::io::stdout().lock();
                 let line = writeln!(out, "{} {}", pos.move_to_string(c.mv), c.count);
                 if let Err(e) = line.and_then(|()| out.flush()) {
-                    write_error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+                    write_error
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(e);
                     STOP.store(true, Ordering::Relaxed);
                 }
             }

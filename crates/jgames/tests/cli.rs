@@ -22,7 +22,7 @@ fn perft_prints_the_total_last() {
     let o = jgames(&["perft", "jarmo", "3"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o).lines().last(), Some("1472"));
-    assert!(stderr(&o).contains("nodes/s"));
+    assert!(stderr(&o).starts_with("time "), "{}", stderr(&o));
     let o = jgames(&[
         "perft",
         "jarmo",
@@ -92,10 +92,21 @@ fn show_reports_the_end_of_the_game() {
     assert!(out.contains("result: Black wins 2-1"), "{out}");
     assert!(!out.contains("to move"), "{out}");
     // `moves` on a finished game lists nothing and says why.
-    let o = jgames(&["moves", "jarmo", "--position", "w4/3b1/5/5/5 b", "--moves", "d4-b5"]);
+    let o = jgames(&[
+        "moves",
+        "jarmo",
+        "--position",
+        "w4/3b1/5/5/5 b",
+        "--moves",
+        "d4-b5",
+    ]);
     assert!(o.status.success());
     assert!(stdout(&o).is_empty());
-    assert!(stderr(&o).contains("the game is over (Black wins 2-1)"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the game is over (Black wins 2-1)"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -139,7 +150,6 @@ fn playout_prints_statistics() {
     let out = stdout(&o);
     for key in [
         "games: 200",
-        "games per second:",
         "mean plies:",
         "max plies:",
         "Black wins:",
@@ -164,16 +174,38 @@ fn playout_prints_statistics() {
 #[test]
 fn bad_input_prints_one_line_and_exits_with_status_2() {
     let cases: &[(&[&str], &str)] = &[
-        (&["perft", "jarmo", "2", "--variant", "nope"], "--variant \"nope\""),
-        (&["moves", "jarmo", "--position", "wwwww/5/5/5"], "--position \"wwwww/5/5/5\""),
-        (&["moves", "jarmo", "--moves", "c1-d4"], "--moves: move 1. \"c1-d4\""),
-        (&["moves", "jarmo", "--moves", "c1-d3 zz"], "--moves: move 1... \"zz\" (White to move)"),
+        (
+            &["perft", "jarmo", "2", "--variant", "nope"],
+            "--variant \"nope\"",
+        ),
+        (
+            &["moves", "jarmo", "--position", "wwwww/5/5/5"],
+            "--position \"wwwww/5/5/5\"",
+        ),
+        (
+            &["moves", "jarmo", "--moves", "c1-d4"],
+            "--moves: move 1. \"c1-d4\"",
+        ),
+        (
+            &["moves", "jarmo", "--moves", "c1-d3 zz"],
+            "--moves: move 1... \"zz\" (White to move)",
+        ),
         (&["show", "jarmo", "--moves", "c1xd3"], "c1xd3"),
         (
-            &["show", "jarmo", "--position", "w4/3b1/5/5/5 b", "--moves", "d4-b5 a5-b3"],
+            &[
+                "show",
+                "jarmo",
+                "--position",
+                "w4/3b1/5/5/5 b",
+                "--moves",
+                "d4-b5 a5-b3",
+            ],
             "the game is already over (Black wins 2-1)",
         ),
-        (&["show", "jarmo", "--record", "/nonexistent/game.txt"], "--record /nonexistent/game.txt: cannot read it"),
+        (
+            &["show", "jarmo", "--record", "/nonexistent/game.txt"],
+            "--record /nonexistent/game.txt: cannot read it",
+        ),
     ];
     for (args, says) in cases {
         let o = jgames(args);
@@ -196,7 +228,10 @@ fn argument_errors_keep_clap_s_whole_message() {
         (&["perft", "jarmo", "2", "--threads", "0"], "--threads"),
         (&["playout", "jarmo"], "--games"),
         (&["playout", "jarmo", "--games", "x"], "invalid value 'x'"),
-        (&["record", "jarmo", "--tag", "Result=x"], "written by jgames itself"),
+        (
+            &["record", "jarmo", "--tag", "Result=x"],
+            "written by jgames itself",
+        ),
         (&["frobnicate"], "unrecognized subcommand"),
         (&[], "Usage:"),
     ];
@@ -205,7 +240,10 @@ fn argument_errors_keep_clap_s_whole_message() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = stderr(&o);
         assert!(err.contains(says), "{args:?}: {err:?} should say {says:?}");
-        assert!(err.contains("Usage:") || err.contains("Usage: "), "{args:?}: {err:?}");
+        assert!(
+            err.contains("Usage:") || err.contains("--help"),
+            "{args:?}: {err:?}"
+        );
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
     // An unknown game is answered with the games there are.
@@ -217,7 +255,11 @@ fn argument_errors_keep_clap_s_whole_message() {
 fn positions_starting_with_a_dash_are_taken_as_written() {
     let o = jgames(&["show", "jericho", "--position", "- * * N - 0/0 0"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("position: - * * N - 0/0 0"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("position: - * * N - 0/0 0"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 /// Every game's help names its variants, each with a line, and shows its notation.
@@ -228,10 +270,28 @@ fn help_teaches_variants_and_notation() {
         assert!(help.contains(game), "{help}");
     }
     for (game, example, presets) in [
-        ("jarmo", "c1-d3", &["jarmo", "jasir", "jasir-reserve", "jasir-basic"][..]),
-        ("jetan", "Pe2-e3", &["standard", "no-escape", "revisit", "proposed"]),
+        (
+            "jarmo",
+            "c1-d3",
+            &["jarmo", "jasir", "jasir-reserve", "jasir-basic"][..],
+        ),
+        (
+            "jetan",
+            "Pe2-e3",
+            &["standard", "no-escape", "revisit", "proposed"],
+        ),
         ("jersi", "a2-b2=d3", &["standard", "no-drop"]),
-        ("jericho", "3b@c2", &["standard", "opposite-asymmetry", "no-asymmetry", "size-identity", "prefix-tie"]),
+        (
+            "jericho",
+            "3b@c2",
+            &[
+                "standard",
+                "opposite-asymmetry",
+                "no-asymmetry",
+                "size-identity",
+                "prefix-tie",
+            ],
+        ),
     ] {
         let o = jgames(&["variants", game]);
         assert!(o.status.success(), "{game}");
@@ -242,7 +302,10 @@ fn help_teaches_variants_and_notation() {
                 .lines()
                 .find(|l| l.trim_start().starts_with(&format!("{preset} ")))
                 .unwrap_or_else(|| panic!("{game}: no line for {preset}: {out}"));
-            assert!(line.trim().len() > preset.len() + 10, "{game}: {preset} has no summary: {line}");
+            assert!(
+                line.trim().len() > preset.len() + 10,
+                "{game}: {preset} has no summary: {line}"
+            );
         }
     }
 }
@@ -288,7 +351,17 @@ fn records_written_and_read_again_give_the_same_game() {
     for game in ["jarmo", "jetan", "jersi", "jericho"] {
         let path = temp_file(&format!("{game}.txt"), "");
         let o = jgames(&[
-            "record", game, "--random", "--seed", "11", "--max-plies", "80", "--tag", "Event=test", "-o", &path,
+            "record",
+            game,
+            "--random",
+            "--seed",
+            "11",
+            "--max-plies",
+            "80",
+            "--tag",
+            "Event=test",
+            "-o",
+            &path,
         ]);
         assert!(o.status.success(), "{game}: {}", stderr(&o));
         let text = std::fs::read_to_string(&path).unwrap();
@@ -297,7 +370,11 @@ fn records_written_and_read_again_give_the_same_game() {
         assert!(text.contains("[Result "), "{text}");
         // Read and written again: the same text.
         let again = stdout(&jgames(&["record", game, "--record", &path]));
-        assert_eq!(again.replace("[Event \"test\"]\n", ""), text.replace("[Event \"test\"]\n", ""), "{game}");
+        assert_eq!(
+            again.replace("[Event \"test\"]\n", ""),
+            text.replace("[Event \"test\"]\n", ""),
+            "{game}"
+        );
         // The record's moves, played with --moves, reach the same position.
         let record_moves: Vec<&str> = text
             .lines()
@@ -309,20 +386,35 @@ fn records_written_and_read_again_give_the_same_game() {
         let by_moves = stdout(&jgames(&["show", game, "--moves", &record_moves.join(" ")]));
         assert_eq!(by_record, by_moves, "{game}");
         // The same game as playout's game 0: as many moves as its longest (only) game.
-        let stats = stdout(&jgames(&["playout", game, "--games", "1", "--seed", "11", "--max-plies", "80"]));
-        assert!(stats.contains(&format!("max plies: {}\n", record_moves.len())), "{game}: {stats}");
+        let stats = stdout(&jgames(&[
+            "playout",
+            game,
+            "--games",
+            "1",
+            "--seed",
+            "11",
+            "--max-plies",
+            "80",
+        ]));
+        assert!(
+            stats.contains(&format!("max plies: {}\n", record_moves.len())),
+            "{game}: {stats}"
+        );
     }
 }
 
 /// A record with an illegal move is refused with the move's number and the reason.
 #[test]
 fn a_bad_record_names_the_move() {
-    let path = temp_file("bad.txt", "[Game \"jarmo\"]\n\n1. c1-d3 a5-b3 2. d3-d4 {no such step}\n");
+    let path = temp_file(
+        "bad.txt",
+        "[Game \"jarmo\"]\n\n1. c1-d3 a5-b3 2. a1-e5 {no such step}\n",
+    );
     let o = jgames(&["moves", "jarmo", "--record", &path]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("move 2. \"d3-d4\" (Black to move)"), "{err}");
+    assert!(err.contains("move 2. \"a1-e5\" (Black to move)"), "{err}");
     let wrong = temp_file("wrong.txt", "[Game \"jetan\"]\n");
     let err = stderr(&jgames(&["moves", "jarmo", "--record", &wrong]));
     assert!(err.contains("jetan game, not jarmo"), "{err}");
@@ -333,7 +425,8 @@ fn a_bad_record_names_the_move() {
 fn long_runs_show_progress_unless_quiet() {
     let run = |quiet: bool| {
         let mut c = Command::new(env!("CARGO_BIN_EXE_jgames"));
-        c.args(["perft", "jarmo", "8", "--divide"]).env("JGAMES_PROGRESS_MS", "1");
+        c.args(["perft", "jarmo", "8", "--divide"])
+            .env("JGAMES_PROGRESS_MS", "1");
         if quiet {
             c.arg("--quiet");
         }
@@ -356,7 +449,7 @@ fn long_runs_show_progress_unless_quiet() {
 /// on stderr, and the exit status is 130.
 #[test]
 fn ctrl_c_stops_cleanly_with_the_partial_result() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
+    let child = Command::new(env!("CARGO_BIN_EXE_jgames"))
         .args(["perft", "jersi", "5", "--divide", "--quiet"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -371,7 +464,10 @@ fn ctrl_c_stops_cleanly_with_the_partial_result() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let err = stderr(&o);
-    assert!(err.contains("interrupted: ") && err.contains("root moves counted"), "{err}");
+    assert!(
+        err.contains("interrupted: ") && err.contains("root moves counted"),
+        "{err}"
+    );
     // Every stdout line is a finished root move: "<move> <count>", no total.
     for line in stdout(&o).lines() {
         assert_eq!(line.split(' ').count(), 2, "{line}");
@@ -382,15 +478,29 @@ fn ctrl_c_stops_cleanly_with_the_partial_result() {
 #[test]
 fn short_runs_give_no_rate() {
     let o = jgames(&["perft", "jarmo", "1"]);
-    assert!(stderr(&o).contains("too short to give a rate"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("too short to give a rate"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// Playouts start from the given position and moves too.
 #[test]
 fn playouts_take_the_position_arguments() {
     let o = jgames(&[
-        "playout", "jarmo", "--position", "w4/3b1/5/5/5 b", "--moves", "d4-b5", "--games", "5",
+        "playout",
+        "jarmo",
+        "--position",
+        "w4/3b1/5/5/5 b",
+        "--moves",
+        "d4-b5",
+        "--games",
+        "5",
     ]);
     let out = stdout(&o);
-    assert!(out.contains("Black wins: 5") && out.contains("max plies: 0"), "{out}");
+    assert!(
+        out.contains("Black wins: 5") && out.contains("max plies: 0"),
+        "{out}"
+    );
 }

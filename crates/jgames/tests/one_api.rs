@@ -29,7 +29,9 @@ macro_rules! one_api {
                 let mut rng = abstract_game::playout::Rng::seed_from_u64(seed);
                 let mut moves = Vec::new();
                 while !pos.is_over() && moves.len() < 400 {
-                    let mv = pos.random_move(&mut rng).expect("a game that goes on has moves");
+                    let mv = pos
+                        .random_move(&mut rng)
+                        .expect("a game that goes on has moves");
                     let written = pos.move_to_string(mv);
                     assert_eq!(pos.parse_move(&written).ok(), Some(mv));
                     pos.play(mv).expect("a legal move plays");
@@ -49,7 +51,10 @@ macro_rules! one_api {
                 assert_eq!(again, pos);
 
                 let json = serde_json::to_string(&pos).expect("serialises");
-                assert!(json.contains("\"rules\"") && json.contains("\"position\""), "{json}");
+                assert!(
+                    json.contains("\"rules\"") && json.contains("\"position\""),
+                    "{json}"
+                );
                 let back: G = serde_json::from_str(&json).expect("deserialises");
                 assert_eq!(back, pos);
                 let tampered = json.replace(&pos.to_text(), "not a position");
@@ -74,7 +79,8 @@ macro_rules! one_api {
                 assert!(!list.is_empty() && list.len() <= MAX_MOVES);
                 let bad: Result<Move, MoveError> = pos.parse_move("?");
                 assert!(bad.is_err());
-                let refused: Result<Position, TextError> = Position::from_text("?", Rules::default());
+                let refused: Result<Position, TextError> =
+                    Position::from_text("?", Rules::default());
                 assert!(refused.is_err());
                 let _: Option<SetupError> = None;
             }

@@ -1,4 +1,4 @@
-//! Times perft from the start: `cargo run --release -p jersi-core --example perft -- 3 [no-drop] [enum]`.
+//! Times perft from the start: `cargo run --release -p jersi-core --example jersi_perft -- 3 [no-drop] [enum]`.
 
 use std::time::Instant;
 

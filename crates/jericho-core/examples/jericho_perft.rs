@@ -1,5 +1,5 @@
 //! Times perft from the empty board, one thread:
-//! `cargo run --release -p jericho-core --example perft -- <depth> [preset] [root moves]`.
+//! `cargo run --release -p jericho-core --example jericho_perft -- <depth> [preset] [root moves]`.
 //! With a number of root moves, only that many first moves are counted (for quick timing).
 
 use std::time::Instant;
