@@ -190,12 +190,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 /// the text once, on its setup.
 pub trait TextGame: Game {
     /// Every fact of a position, not yet checked; its `Display` and `FromStr` are the
-    /// position text.
+    /// position text, and `From<&Position>` takes it from a position.
     type Setup: Clone
         + Eq
         + Debug
         + fmt::Display
         + FromStr<Err = Self::TextError>
+        + for<'a> From<&'a Self>
         + Send
         + Sync
         + 'static;
@@ -206,8 +207,11 @@ pub trait TextGame: Game {
     /// Why a position text was refused: its syntax, or (through `From`) an impossible setup.
     type TextError: std::error::Error + Clone + From<Self::SetupError> + Send + Sync + 'static;
 
-    /// The raw setup of this position; [`from_setup`](TextGame::from_setup) gives it back.
-    fn to_setup(&self) -> Self::Setup;
+    /// The raw setup of this position (its `From<&Self>`); [`from_setup`](TextGame::from_setup)
+    /// gives the position back.
+    fn to_setup(&self) -> Self::Setup {
+        Self::Setup::from(self)
+    }
 
     /// Validates `setup` into a position played under `rules`.
     fn from_setup(setup: Self::Setup, rules: Self::Rules) -> Result<Self, Self::SetupError>;

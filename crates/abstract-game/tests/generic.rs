@@ -179,18 +179,21 @@ impl core::fmt::Display for Nim {
     }
 }
 
+impl From<&Nim> for NimSetup {
+    fn from(nim: &Nim) -> NimSetup {
+        NimSetup {
+            heaps: nim.heaps,
+            to_move: nim.to_move,
+        }
+    }
+}
+
 impl abstract_game::TextGame for Nim {
     type Setup = NimSetup;
     type SetupError = NimTextError;
     type MoveError = NimTextError;
     type TextError = NimTextError;
 
-    fn to_setup(&self) -> NimSetup {
-        NimSetup {
-            heaps: self.heaps,
-            to_move: self.to_move,
-        }
-    }
     fn from_setup(setup: NimSetup, rules: NimRules) -> Result<Nim, NimTextError> {
         if setup.heaps.iter().any(|&h| h > 99) {
             return Err(NimTextError(setup.to_string()));
@@ -337,14 +340,17 @@ impl core::fmt::Display for Miscounting {
         self.0.fmt(f)
     }
 }
+impl From<&Miscounting> for NimSetup {
+    fn from(m: &Miscounting) -> NimSetup {
+        NimSetup::from(&m.0)
+    }
+}
+
 impl abstract_game::TextGame for Miscounting {
     type Setup = NimSetup;
     type SetupError = NimTextError;
     type MoveError = NimTextError;
     type TextError = NimTextError;
-    fn to_setup(&self) -> NimSetup {
-        self.0.to_setup()
-    }
     fn from_setup(setup: NimSetup, rules: NimRules) -> Result<Self, NimTextError> {
         Nim::from_setup(setup, rules).map(Miscounting)
     }

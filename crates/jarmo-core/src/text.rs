@@ -289,14 +289,6 @@ impl TextGame for Position {
     type MoveError = MoveError;
     type TextError = TextError;
 
-    fn to_setup(&self) -> Setup {
-        Setup::from(self)
-    }
-
-    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
-        validate(setup, rules)
-    }
-
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_move(self, text)
     }
@@ -307,6 +299,10 @@ impl TextGame for Position {
 
     fn diagram(&self) -> String {
         diagram(self)
+    }
+
+    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
+        validate(setup, rules)
     }
 }
 

@@ -305,14 +305,6 @@ impl TextGame for Position {
     type MoveError = MoveError;
     type TextError = TextError;
 
-    fn to_setup(&self) -> Setup {
-        Setup::from(self)
-    }
-
-    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
-        setup.build(rules)
-    }
-
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv = parse_syntax(text)?;
         self.check_move(mv).map_err(|reason| MoveError::Illegal {
@@ -388,5 +380,9 @@ impl TextGame for Position {
             self.passes()
         );
         out
+    }
+
+    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
+        setup.build(rules)
     }
 }

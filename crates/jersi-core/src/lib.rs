@@ -150,14 +150,6 @@ impl TextGame for Position {
     type MoveError = MoveError;
     type TextError = TextError;
 
-    fn to_setup(&self) -> Setup {
-        Setup::from(self)
-    }
-
-    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
-        setup::validate(setup, rules)
-    }
-
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
     }
@@ -168,6 +160,10 @@ impl TextGame for Position {
 
     fn diagram(&self) -> String {
         text::diagram(self)
+    }
+
+    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
+        setup::validate(setup, rules)
     }
 }
 

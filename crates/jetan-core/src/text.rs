@@ -280,14 +280,6 @@ impl TextGame for Position {
     type MoveError = MoveError;
     type TextError = TextError;
 
-    fn to_setup(&self) -> Setup {
-        Setup::from(self)
-    }
-
-    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
-        setup.to_position(rules)
-    }
-
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
     }
@@ -300,5 +292,9 @@ impl TextGame for Position {
     /// Orange's in lower case, `.` for an empty square; then the side to move or the result.
     fn diagram(&self) -> String {
         diagram(self)
+    }
+
+    fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
+        setup.to_position(rules)
     }
 }
