@@ -115,68 +115,6 @@ impl Hex {
     }
 }
 
-/// A hexagon-shaped board of the hexes within `radius` of the origin, numbered row by row
-/// (`r` ascending, then `q` ascending). `N` must be `3 * radius * (radius + 1) + 1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HexBoard<const N: usize> {
-    /// The hexes by index.
-    pub cells: [Hex; N],
-    /// For each cell and direction, the neighbour's index, or `u8::MAX` off the board.
-    pub neighbors: [[u8; 6]; N],
-}
-
-impl<const N: usize> HexBoard<N> {
-    /// Builds the board and its neighbour table.
-    pub const fn hexagon(radius: i8) -> HexBoard<N> {
-        let mut cells = [Hex::new(0, 0); N];
-        let mut n = 0;
-        let mut r = -radius;
-        while r <= radius {
-            let mut q = -radius;
-            while q <= radius {
-                let h = Hex::new(q, r);
-                if h.distance(Hex::new(0, 0)) as i8 <= radius {
-                    cells[n] = h;
-                    n += 1;
-                }
-                q += 1;
-            }
-            r += 1;
-        }
-        assert!(n == N, "N does not match the radius");
-        let mut neighbors = [[u8::MAX; 6]; N];
-        let mut i = 0;
-        while i < N {
-            let mut d = 0;
-            while d < 6 {
-                let target = cells[i].step(HexDirection::from_index(d));
-                let mut j = 0;
-                while j < N {
-                    if cells[j].q == target.q && cells[j].r == target.r {
-                        neighbors[i][d] = j as u8;
-                    }
-                    j += 1;
-                }
-                d += 1;
-            }
-            i += 1;
-        }
-        HexBoard { cells, neighbors }
-    }
-
-    /// The index of `hex`, if it is on the board.
-    pub const fn index_of(&self, hex: Hex) -> Option<usize> {
-        let mut i = 0;
-        while i < N {
-            if self.cells[i].q == hex.q && self.cells[i].r == hex.r {
-                return Some(i);
-            }
-            i += 1;
-        }
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,25 +129,9 @@ mod tests {
     }
 
     #[test]
-    fn hexagon_board_counts() {
-        const B: HexBoard<37> = HexBoard::hexagon(3);
-        // The centre has six neighbours, a corner three.
-        let centre = B.index_of(Hex::new(0, 0)).unwrap();
-        assert_eq!(
-            B.neighbors[centre]
-                .iter()
-                .filter(|&&n| n != u8::MAX)
-                .count(),
-            6
-        );
-        let corner = B.index_of(Hex::new(3, 0)).unwrap();
-        assert_eq!(
-            B.neighbors[corner]
-                .iter()
-                .filter(|&&n| n != u8::MAX)
-                .count(),
-            3
-        );
+    fn distances_count_steps() {
         assert_eq!(Hex::new(3, -3).distance(Hex::new(-3, 3)), 6);
+        assert!(Hex::new(1, 0).is_adjacent(Hex::new(1, -1)));
+        assert!(!Hex::new(1, 0).is_adjacent(Hex::new(-1, 0)));
     }
 }

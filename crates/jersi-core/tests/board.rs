@@ -1,4 +1,4 @@
-//! The board tables against `shared/data/jersi/board.json` (copied to `tests/data/`): every
+//! The board tables against the author's board description (`tests/data/board.json`): every
 //! cell with its axial coordinates, its half-cell position and its neighbours by direction.
 
 use std::collections::BTreeMap;

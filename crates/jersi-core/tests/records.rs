@@ -1,4 +1,4 @@
-//! The three recorded games of `shared/data/jersi/games/`: every turn legal, each game ends
+//! The three recorded games of the Jersi author (`tests/data/`): every turn legal, each game ends
 //! with a King arrival.
 
 use abstract_game::{Game, Outcome, TextGame};
