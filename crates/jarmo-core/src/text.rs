@@ -212,16 +212,13 @@ fn parse_board(board: &str, setup: &mut Setup) -> Result<(), TextError> {
                     });
                 }
             };
-            if file >= 5 {
-                return Err(TextError::RowLength {
-                    row: row + 1,
-                    holes: file + 1,
-                });
-            }
-            let hole = Hole::from_bit(u32::from(row) * 5 + file as u32);
-            setup.archers[side] = setup.archers[side].with(hole);
-            if marked {
-                setup.marked = setup.marked.with(hole);
+            // A row too long is read to its end first, so the error gives its real length.
+            if file < 5 {
+                let hole = Hole::from_bit(u32::from(row) * 5 + file as u32);
+                setup.archers[side] = setup.archers[side].with(hole);
+                if marked {
+                    setup.marked = setup.marked.with(hole);
+                }
             }
             file += 1;
         }

@@ -156,10 +156,13 @@ fn placement(
 
 /// Splits `c3=c5!` into the cell, the marks and the rest after the marks.
 fn cell_and_marks<'a>(s: &'a str, whole: &str) -> Result<(Square, &'a str, &'a str), MoveError> {
-    if s.len() < 2 || !s.is_char_boundary(2) {
+    // A cell is a letter and its digits: `e10` is read whole, to be refused as a cell.
+    let letter = s.chars().next().map_or(0, char::len_utf8);
+    let digits = s[letter..].bytes().take_while(u8::is_ascii_digit).count();
+    if letter != 1 || digits == 0 {
         return Err(malformed(whole, "expected a cell name"));
     }
-    let (cell, rest) = s.split_at(2);
+    let (cell, rest) = s.split_at(1 + digits);
     let sq = square(cell)?;
     let marks_len = rest.len() - rest.trim_start_matches('!').len();
     let (marks, rest) = rest.split_at(marks_len);

@@ -133,6 +133,17 @@ fn split(text: &str) -> Result<Parsed, MoveError> {
     if let Some(c) = rest.chars().next().filter(char::is_ascii_uppercase) {
         letter = Some(Kind::from_letter(c).ok_or_else(|| syntax(text, "unknown piece letter"))?);
         rest = &rest[1..];
+    } else if let Some(c) = rest.chars().next().filter(char::is_ascii_lowercase) {
+        // Orange's letters are lower case in the diagram, so `pe9-e8` is read as `Pe9-e8`.
+        // Files share some letters (`a`, `c`, `d`, `f`): a letter is only taken when the text
+        // does not start with a square and a square follows the letter.
+        let kind = Kind::from_letter(c.to_ascii_uppercase());
+        if let Some(kind) = kind.filter(|_| {
+            Square::parse_prefix(rest).is_none() && Square::parse_prefix(&rest[1..]).is_some()
+        }) {
+            letter = Some(kind);
+            rest = &rest[1..];
+        }
     }
     let (from, n) =
         Square::parse_prefix(rest).ok_or_else(|| syntax(text, "expected a start square"))?;

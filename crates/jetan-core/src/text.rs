@@ -51,13 +51,13 @@ pub enum TextError {
         /// The character.
         found: char,
     },
-    /// An empty-square count is 0 or above 10.
-    #[error("rank {rank}: empty-square count {count} must be 1 to 10")]
+    /// An empty-square count is not a number from 1 to 10 written without a leading zero.
+    #[error("rank {rank}: empty-square count {count:?} must be 1 to 10")]
     BadEmptyCount {
         /// The rank (1-10).
         rank: u8,
-        /// The count.
-        count: usize,
+        /// The count as written.
+        count: String,
     },
     /// The side field is not `b` or `o`.
     #[error("side to move {0:?} must be 'b' or 'o'")]
@@ -96,14 +96,16 @@ fn parse_board(field: &str, setup: &mut Setup) -> Result<(), TextError> {
                     i += 1;
                 }
                 let digits = &text[start..i];
-                let count = if digits.len() > 2 {
-                    usize::MAX
-                } else {
-                    digits.parse().unwrap_or(usize::MAX)
+                // "010" and "0" are refused as written, not as a number.
+                let count = match digits.parse::<usize>() {
+                    Ok(n @ 1..=10) if !digits.starts_with('0') => n,
+                    _ => {
+                        return Err(TextError::BadEmptyCount {
+                            rank: label,
+                            count: digits.to_owned(),
+                        });
+                    }
                 };
-                if count == 0 || count > 10 {
-                    return Err(TextError::BadEmptyCount { rank: label, count });
-                }
                 file = file.saturating_add(count);
             } else {
                 let ch = text[i..].chars().next().unwrap_or('?');

@@ -218,6 +218,15 @@ fn bad_input_prints_one_line_and_exits_with_status_2() {
     }
 }
 
+/// Orange's pieces are lower case in the diagram, and may be written so.
+#[test]
+fn jetan_takes_lower_case_piece_letters() {
+    let o = jgames(&["show", "jetan", "--moves", "Pe2-e3 pe9-e8"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let upper = jgames(&["show", "jetan", "--moves", "Pe2-e3 Pe9-e8"]);
+    assert_eq!(stdout(&o), stdout(&upper));
+}
+
 /// clap's own messages are kept whole, with the usage hint, and exit with status 2.
 #[test]
 fn argument_errors_keep_clap_s_whole_message() {
