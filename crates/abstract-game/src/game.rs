@@ -222,7 +222,9 @@ pub trait TextGame: Game {
     /// The canonical notation of `mv`, a legal move of this position.
     fn move_to_string(&self, mv: Self::Move) -> String;
 
-    /// A multi-line text diagram of the board for people.
+    /// A multi-line text diagram of the board for people, with the game's own counters (pools,
+    /// reserves, countdowns). It leaves out the side to move and the result, which callers
+    /// write with [`Game::side_name`] and [`Game::describe`].
     fn diagram(&self) -> String;
 
     /// The position text: every fact that changes the legal moves or the outcome. It is the

@@ -370,13 +370,9 @@ impl TextGame for Position {
             Some(l) => format!("{}@{} (level {})", l.piece, l.square, l.level),
             None => "-".into(),
         };
-        let status = match self.outcome() {
-            Some(outcome) => format!("game over: {}", Position::describe(outcome)),
-            None => format!("{} to move", Position::side_name(self.side_to_move())),
-        };
         let _ = writeln!(
             out,
-            "{status}; last placement: {last}; passes in a row: {}",
+            "last placement: {last}; passes in a row: {}",
             self.passes()
         );
         out

@@ -4,7 +4,7 @@
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use abstract_game::{BySide, Game, Side};
+use abstract_game::{BySide, Side};
 
 use crate::board::{ROW_LENGTHS, Square};
 use crate::piece::{BLACK, Cube, Kind, WHITE};
@@ -276,8 +276,7 @@ pub(crate) fn diagram(pos: &Position) -> String {
     };
     let _ = writeln!(
         out,
-        "{} to move, turn {}, reserves {} / {}, no-capture counter {}",
-        Position::side_name(pos.side),
+        "turn {}, reserves {} / {}, no-capture counter {}",
         pos.turn,
         reserve(WHITE),
         reserve(BLACK),

@@ -246,7 +246,7 @@ impl fmt::Display for Setup {
 }
 
 /// A multi-line board for people: rank 10 at the top, Black's pieces in upper case, Orange's
-/// in lower case, `.` for an empty square; then the side to move or the result.
+/// in lower case, `.` for an empty square; then the plies left in a running countdown.
 fn diagram(pos: &Position) -> String {
     let mut out = String::new();
     for rank in (0..SIZE).rev() {
@@ -261,17 +261,8 @@ fn diagram(pos: &Position) -> String {
         out.push('\n');
     }
     out.push_str("    a b c d e f g h i j\n");
-    match pos.outcome() {
-        Some(outcome) => {
-            let _ = writeln!(out, "{}", Position::describe(outcome));
-        }
-        None => {
-            let _ = write!(out, "{} to move", Position::side_name(pos.to_move));
-            if let Some(n) = pos.countdown {
-                let _ = write!(out, ", {n} plies left in the countdown");
-            }
-            out.push('\n');
-        }
+    if let (Some(n), None) = (pos.countdown, pos.outcome()) {
+        let _ = writeln!(out, "{n} plies left in the countdown");
     }
     out
 }
@@ -291,7 +282,7 @@ impl TextGame for Position {
     }
 
     /// A multi-line board for people: rank 10 at the top, Black's pieces in upper case,
-    /// Orange's in lower case, `.` for an empty square; then the side to move or the result.
+    /// Orange's in lower case, `.` for an empty square; then the plies left in a running countdown.
     fn diagram(&self) -> String {
         diagram(self)
     }
