@@ -58,10 +58,10 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
 }
 
 /// [`perft`] that gives up, returning `None`, soon after `stop` is set: it looks at the flag
-/// at every node four or more plies above the leaves, and counts the subtrees below those
-/// with [`perft`] itself.
+/// at every node three or more plies above the leaves (a relaxed load, nothing measurable next
+/// to the two plies below), and counts the subtrees below those with [`perft`] itself.
 pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth < 4 {
+    if depth < 3 {
         return Some(perft(pos, depth));
     }
     if stop.load(Ordering::Relaxed) {

@@ -409,10 +409,10 @@ fn streaming_divide_reports_each_root_move_and_stops_when_asked() {
         assert!(seen.iter().all(|s| s.3 == 6));
     }
     assert_eq!(perft_until(&start, 6, &go), Some(perft(&start, 6)));
-    // Stopped before it starts: nothing deeper than depth 3 is counted.
+    // Stopped before it starts: nothing deeper than depth 2 is counted.
     let stop = AtomicBool::new(true);
     assert_eq!(perft_until(&start, 6, &stop), None);
-    assert_eq!(perft_until(&start, 3, &stop), Some(perft(&start, 3)));
+    assert_eq!(perft_until(&start, 2, &stop), Some(perft(&start, 2)));
     assert!(perft_divide_streaming(&start, 5, 2, &stop, &|_| panic!("nothing counted")).is_empty());
     // Stopped by the first report: with one thread, exactly one root move is kept.
     let stop = AtomicBool::new(false);

@@ -513,3 +513,35 @@ fn playouts_take_the_position_arguments() {
         "{out}"
     );
 }
+
+/// The record shown in each game's docs replays, to the result it states.
+#[test]
+fn the_records_in_the_docs_replay() {
+    for game in ["jarmo", "jetan", "jersi", "jericho"] {
+        let doc = std::fs::read_to_string(data(&format!("../docs/{game}.md"))).unwrap();
+        let section = doc
+            .split("## A game record")
+            .nth(1)
+            .expect("a record section");
+        let record = section
+            .split("```text\n")
+            .nth(1)
+            .and_then(|s| s.split("```").next())
+            .expect("a text block");
+        let path = temp_file(&format!("doc-{game}.txt"), record);
+        let o = jgames(&["show", game, "--record", &path]);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        // Written again, the record is the same text.
+        assert_eq!(
+            stdout(&jgames(&["record", game, "--record", &path]))
+                .lines()
+                .filter(|l| !l.starts_with("[Event"))
+                .collect::<Vec<_>>(),
+            record
+                .lines()
+                .filter(|l| !l.starts_with("[Event"))
+                .collect::<Vec<_>>(),
+            "{game}"
+        );
+    }
+}
