@@ -9,7 +9,9 @@
 //! * coordinates for [`hex`], [square grid](square) and [`graph`] boards, with tables
 //!   built by `const fn`;
 //! * fixed-width [bitboards](bitboard) and [Zobrist keys](zobrist);
-//! * [`Side`], [`Outcome`] and [`Scores`];
+//! * [`Side`], [`Outcome`] and [`Scores`], and [`BySide`] for side-indexed data;
+//! * [`Evaluate`], a game's heuristic value of a position for search;
+//! * game [`record`]s: one text format for every game;
 //! * [`contract`] checks that game crates run in their tests and fuzz targets, and (with the
 //!   `testing` feature) the `testing` module: the same checks as a proptest suite;
 //! * (with the `serde` feature) the `serde_text` module: positions stored as rules and text,
@@ -72,6 +74,7 @@
 
 pub mod bitboard;
 pub mod contract;
+pub mod evaluate;
 mod game;
 pub mod graph;
 pub mod hex;
@@ -90,5 +93,6 @@ pub mod zobrist;
 #[doc(hidden)]
 pub use serde as __serde;
 
+pub use evaluate::{EVAL_BOUND, Evaluate};
 pub use game::{Game, MoveList, PlayError, Rules, TextGame};
 pub use side::{BySide, Outcome, OutcomeText, Scores, Side};

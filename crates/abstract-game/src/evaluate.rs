@@ -1,0 +1,20 @@
+//! Heuristic evaluation of positions, for search.
+
+use crate::Game;
+
+/// The largest magnitude an [`Evaluate::evaluate`] value may have. Searches keep the scores of
+/// won and lost games beyond it, so a heuristic never looks like a forced result.
+pub const EVAL_BOUND: i32 = 1 << 20;
+
+/// A game's own heuristic value of a position, for searches that stop before the end.
+///
+/// The value is from the view of the side to move: positive when it stands better, negative
+/// when worse, 0 for an even game. The scale is the game's own (for example a hundred points
+/// for a typical piece) but must stay within `-EVAL_BOUND..=EVAL_BOUND`. It is called on
+/// positions that are not over (a search scores finished games itself), millions of times a
+/// second, so it should be cheap: bitboard counts and small tables, no move generation where
+/// it can be avoided.
+pub trait Evaluate: Game {
+    /// The value of this position for the side to move.
+    fn evaluate(&self) -> i32;
+}
