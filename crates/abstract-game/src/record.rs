@@ -17,7 +17,8 @@
 //!   the game does not start from the start position; `Result` is the lower-case name of the
 //!   winning side, `draw`, or `*` for a game that has not ended, optionally followed by the
 //!   scores as `6-3` (the winner's first). Every other tag is kept as it is, in order.
-//! * Tag values are in double quotes; `\"` and `\\` escape a quote and a backslash.
+//! * Tag values are in double quotes; `\"` and `\\` escape a quote and a backslash. They hold
+//!   no control characters (a writer puts spaces in their place).
 //! * The moves are in the game's notation, separated by white space. Move numbers (`1.`,
 //!   `12...`) are optional and ignored on reading; `{...}` is a comment, and so is everything
 //!   from `;` to the end of a line.
@@ -374,8 +375,8 @@ fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result
         if matches!(c, '"' | '\\') {
             f.write_char('\\')?;
         }
-        // Line breaks would end the tag line.
-        f.write_char(if c == '\n' || c == '\r' { ' ' } else { c })?;
+        // Control characters (line breaks among them) have no place in a tag line.
+        f.write_char(if c.is_control() { ' ' } else { c })?;
     }
     f.write_str("\"]\n")
 }
@@ -430,6 +431,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
         match c {
             '\\' => value.push(chars.next()?),
             '"' => return None,
+            c if c.is_control() => return None,
             c => value.push(c),
         }
     }

@@ -450,3 +450,36 @@ fn the_record_fuzz_body_replays_or_refuses() {
         b"[Game \"x\"]\n[Result \"*\"]\n1. 0:1\n"
     ));
 }
+
+#[cfg(feature = "testing")]
+mod record_fuzz_body {
+    use super::{Nim, NimRules};
+    use abstract_game::Game;
+    use abstract_game::contract::record_bytes_checked;
+    use abstract_game::playout::Rng;
+    use abstract_game::testing::proptest::prelude::*;
+
+    proptest! {
+        /// The record fuzz body on mangled records of real games: never a panic, and the
+        /// untouched record always replays.
+        #[test]
+        fn mangled_records_replay_or_are_refused(seed: u64, at: usize, byte: u8) {
+            let start = Nim::new(NimRules { heap: 9 });
+            let mut end = start;
+            let mut rng = Rng::seed_from_u64(seed);
+            let mut moves = Vec::new();
+            while let Some(mv) = end.random_move(&mut rng) {
+                moves.push(mv);
+                end.play_unchecked(mv);
+            }
+            let text = abstract_game::record::Record::of_game(&start, Some("big"), &moves)
+                .unwrap()
+                .to_string();
+            prop_assert!(record_bytes_checked::<Nim>(text.as_bytes()));
+            let mut bytes = text.into_bytes();
+            let i = at % bytes.len();
+            bytes[i] = byte;
+            record_bytes_checked::<Nim>(&bytes);
+        }
+    }
+}
