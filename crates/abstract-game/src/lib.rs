@@ -12,6 +12,7 @@
 //! * [`Side`], [`Outcome`] and [`Scores`], and [`BySide`] for side-indexed data;
 //! * [`Evaluate`], a game's heuristic value of a position for search;
 //! * game [`record`]s: one text format for every game;
+//! * [`svg`] pictures: a small SVG writer, hex layouts and the [`Render`](svg::Render) trait;
 //! * [`contract`] checks that game crates run in their tests and fuzz targets, and (with the
 //!   `testing` feature) the `testing` module: the same checks as a proptest suite;
 //! * (with the `serde` feature) the `serde_text` module: positions stored as rules and text,
@@ -85,6 +86,7 @@ pub mod record;
 pub mod serde_text;
 mod side;
 pub mod square;
+pub mod svg;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod zobrist;

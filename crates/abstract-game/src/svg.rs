@@ -1,0 +1,302 @@
+//! Pictures of positions as SVG: a small writer, the hex and square layouts the boards use,
+//! and the [`Render`] trait every game implements (behind its `svg` feature).
+//!
+//! No I/O and no dependency: a picture is written into any [`fmt::Write`].
+//!
+//! ```
+//! use abstract_game::svg::{Style, Svg};
+//! let mut svg = Svg::new(100.0, 60.0);
+//! svg.rect(0.0, 0.0, 100.0, 60.0, &Style::fill("#eee"));
+//! svg.circle(50.0, 30.0, 20.0, &Style::fill("black").stroke("white", 2.0));
+//! svg.text(50.0, 55.0, 10.0, "a1 & b2", "middle", "#333");
+//! let text = svg.finish();
+//! assert!(text.starts_with("<svg ") && text.ends_with("</svg>\n"));
+//! assert!(text.contains("a1 &amp; b2"));
+//! ```
+
+use core::fmt::{self, Write as _};
+
+use crate::Game;
+
+/// How a shape is painted: fill, outline and opacity. Colours are any SVG colour text.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    /// The fill colour, `None` for no fill.
+    pub fill: Option<&'static str>,
+    /// The outline colour and width, `None` for no outline.
+    pub stroke: Option<(&'static str, f64)>,
+    /// The opacity from 0 to 1.
+    pub opacity: f64,
+}
+
+impl Style {
+    /// A filled shape without outline.
+    pub const fn fill(colour: &'static str) -> Style {
+        Style {
+            fill: Some(colour),
+            stroke: None,
+            opacity: 1.0,
+        }
+    }
+
+    /// An outline only.
+    pub const fn outline(colour: &'static str, width: f64) -> Style {
+        Style {
+            fill: None,
+            stroke: Some((colour, width)),
+            opacity: 1.0,
+        }
+    }
+
+    /// This style with an outline.
+    pub const fn stroke(self, colour: &'static str, width: f64) -> Style {
+        Style {
+            stroke: Some((colour, width)),
+            ..self
+        }
+    }
+
+    /// This style at an opacity from 0 to 1.
+    pub const fn opacity(self, opacity: f64) -> Style {
+        Style { opacity, ..self }
+    }
+}
+
+impl fmt::Display for Style {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "fill=\"{}\"", self.fill.unwrap_or("none"))?;
+        if let Some((colour, width)) = self.stroke {
+            write!(f, " stroke=\"{colour}\" stroke-width=\"{width:.2}\"")?;
+        }
+        if self.opacity < 1.0 {
+            write!(f, " opacity=\"{:.2}\"", self.opacity)?;
+        }
+        Ok(())
+    }
+}
+
+/// Text with `&`, `<`, `>` and `"` escaped for XML.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An SVG picture being written: shapes in drawing order, later ones on top.
+#[derive(Clone, Debug)]
+pub struct Svg {
+    out: String,
+}
+
+impl Svg {
+    /// A picture `width` by `height` user units (pixels at scale 1).
+    pub fn new(width: f64, height: f64) -> Svg {
+        let mut out = String::with_capacity(16 * 1024);
+        let _ = writeln!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+             viewBox=\"0 0 {width:.2} {height:.2}\" font-family=\"sans-serif\">"
+        );
+        Svg { out }
+    }
+
+    /// A rectangle.
+    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, style: &Style) {
+        let _ = writeln!(
+            self.out,
+            "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" {style}/>"
+        );
+    }
+
+    /// A circle.
+    pub fn circle(&mut self, cx: f64, cy: f64, r: f64, style: &Style) {
+        let _ = writeln!(
+            self.out,
+            "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{r:.2}\" {style}/>"
+        );
+    }
+
+    /// A closed polygon through `points`.
+    pub fn polygon(&mut self, points: &[(f64, f64)], style: &Style) {
+        self.out.push_str("<polygon points=\"");
+        for (i, (x, y)) in points.iter().enumerate() {
+            if i > 0 {
+                self.out.push(' ');
+            }
+            let _ = write!(self.out, "{x:.2},{y:.2}");
+        }
+        let _ = writeln!(self.out, "\" {style}/>");
+    }
+
+    /// A straight line.
+    pub fn line(&mut self, from: (f64, f64), to: (f64, f64), style: &Style) {
+        let _ = writeln!(
+            self.out,
+            "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" {style}/>",
+            from.0, from.1, to.0, to.1
+        );
+    }
+
+    /// An arrow from `from` to `to`: a line with a filled head of length `head`.
+    pub fn arrow(&mut self, from: (f64, f64), to: (f64, f64), width: f64, colour: &'static str) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        let (ux, uy) = (dx / len, dy / len);
+        let head = (width * 3.5).min(len * 0.6);
+        let base = (to.0 - ux * head, to.1 - uy * head);
+        self.line(from, base, &Style::outline(colour, width).opacity(0.8));
+        let (px, py) = (-uy * head * 0.5, ux * head * 0.5);
+        self.polygon(
+            &[to, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)],
+            &Style::fill(colour).opacity(0.8),
+        );
+    }
+
+    /// Text centred (`anchor` `"middle"`), left-aligned (`"start"`) or right-aligned
+    /// (`"end"`) on `x`, with its baseline a third of the size below `y` so that it sits
+    /// centred on `y`.
+    pub fn text(&mut self, x: f64, y: f64, size: f64, text: &str, anchor: &str, colour: &str) {
+        let _ = writeln!(
+            self.out,
+            "<text x=\"{x:.2}\" y=\"{:.2}\" font-size=\"{size:.2}\" text-anchor=\"{}\" fill=\"{}\">{}</text>",
+            y + size / 3.0,
+            escape(anchor),
+            escape(colour),
+            escape(text)
+        );
+    }
+
+    /// Bold text, as [`text`](Svg::text).
+    pub fn bold_text(&mut self, x: f64, y: f64, size: f64, text: &str, anchor: &str, colour: &str) {
+        let _ = writeln!(
+            self.out,
+            "<text x=\"{x:.2}\" y=\"{:.2}\" font-size=\"{size:.2}\" font-weight=\"bold\" text-anchor=\"{}\" fill=\"{}\">{}</text>",
+            y + size / 3.0,
+            escape(anchor),
+            escape(colour),
+            escape(text)
+        );
+    }
+
+    /// Opens a group whose shapes carry a `class` (for tests and style sheets) and a tooltip.
+    pub fn begin_group(&mut self, class: &str, title: &str) {
+        let _ = writeln!(self.out, "<g class=\"{}\"><title>{}</title>", escape(class), escape(title));
+    }
+
+    /// Closes the group opened last.
+    pub fn end_group(&mut self) {
+        self.out.push_str("</g>\n");
+    }
+
+    /// The finished picture.
+    pub fn finish(mut self) -> String {
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+/// The six corners of a hexagon of circumradius `r` centred on `(cx, cy)`; `pointy` puts a
+/// corner at the top, otherwise a flat side.
+pub fn hex_corners(cx: f64, cy: f64, r: f64, pointy: bool) -> [(f64, f64); 6] {
+    let start = if pointy { 90.0f64 } else { 0.0 };
+    core::array::from_fn(|i| {
+        let angle = (start + 60.0 * i as f64).to_radians();
+        (cx + r * angle.cos(), cy - r * angle.sin())
+    })
+}
+
+/// The centre of axial hex `(q, r)` on a pointy-top layout of circumradius `size`, the origin
+/// at `(0, 0)`, `r` growing downwards.
+pub fn pointy_hex_centre(q: i8, r: i8, size: f64) -> (f64, f64) {
+    let (q, r) = (f64::from(q), f64::from(r));
+    (size * 3f64.sqrt() * (q + r / 2.0), size * 1.5 * r)
+}
+
+/// What a picture shows besides the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SvgOptions<M, C> {
+    /// The size of a cell in pixels.
+    pub cell: u32,
+    /// Turn the board half round (the second side at the bottom).
+    pub flip: bool,
+    /// Coordinates on the edges.
+    pub coordinates: bool,
+    /// The move that led to the position, highlighted.
+    pub last_move: Option<M>,
+    /// A cell whose legal moves are shown as targets.
+    pub targets_of: Option<C>,
+}
+
+impl<M, C> Default for SvgOptions<M, C> {
+    fn default() -> Self {
+        SvgOptions {
+            cell: 48,
+            flip: false,
+            coordinates: true,
+            last_move: None,
+            targets_of: None,
+        }
+    }
+}
+
+/// A game whose positions can be drawn.
+///
+/// A picture shows the board as the game has it, every piece with a symbol a person tells
+/// apart at a glance (each in an SVG group of class `piece`, reserves and stocks included),
+/// the side to move or the result, and what the options ask for.
+pub trait Render: Game {
+    /// The cell type, for [`SvgOptions::targets_of`].
+    type Cell: Copy + Eq + fmt::Debug + core::str::FromStr;
+
+    /// Writes the picture of this position.
+    fn write_svg(
+        &self,
+        out: &mut dyn fmt::Write,
+        options: &SvgOptions<Self::Move, Self::Cell>,
+    ) -> fmt::Result;
+
+    /// The picture of this position as a string.
+    fn svg(&self, options: &SvgOptions<Self::Move, Self::Cell>) -> String {
+        let mut out = String::new();
+        let _ = self.write_svg(&mut out, options);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hexagons_close_and_centres_tile() {
+        let c = hex_corners(0.0, 0.0, 10.0, true);
+        assert!((c[0].0).abs() < 1e-9 && (c[0].1 + 10.0).abs() < 1e-9, "corner on top");
+        let (a, b) = (pointy_hex_centre(0, 0, 10.0), pointy_hex_centre(1, 0, 10.0));
+        assert!(((b.0 - a.0) - 10.0 * 3f64.sqrt()).abs() < 1e-9);
+        let d = pointy_hex_centre(0, 1, 10.0);
+        assert!((d.1 - 15.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn styles_and_text_are_escaped() {
+        let s = Style::fill("red").stroke("blue", 1.5).opacity(0.5).to_string();
+        assert_eq!(s, "fill=\"red\" stroke=\"blue\" stroke-width=\"1.50\" opacity=\"0.50\"");
+        assert_eq!(escape("<a & \"b\">"), "&lt;a &amp; &quot;b&quot;&gt;");
+        let mut svg = Svg::new(10.0, 10.0);
+        svg.begin_group("piece", "a <piece>");
+        svg.arrow((0.0, 0.0), (5.0, 5.0), 1.0, "green");
+        svg.end_group();
+        let text = svg.finish();
+        assert_eq!(text.matches("<g ").count(), text.matches("</g>").count());
+        assert!(text.contains("a &lt;piece&gt;"));
+    }
+}
