@@ -104,6 +104,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+mod eval;
 mod movegen;
 mod moves;
 mod notation;
@@ -111,6 +112,8 @@ mod playout;
 mod position;
 pub mod rules;
 mod setup;
+#[cfg(feature = "svg")]
+mod svg;
 mod text;
 mod zobrist;
 
@@ -128,7 +131,9 @@ pub use abstract_game::{Game, Outcome, Side, TextGame};
 /// sides and outcomes, and this crate's position, setup, move, rules, error and hole types.
 pub mod prelude {
     pub use abstract_game::Rules as _;
-    pub use abstract_game::{BySide, Game, Outcome, Side, TextGame};
+    #[cfg(feature = "svg")]
+    pub use abstract_game::svg::Render;
+    pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
 
     pub use crate::{
         Hole, Holes, MAX_MOVES, Move, MoveError, MoveList, Position, Rules, Setup, SetupError,

@@ -138,6 +138,7 @@ macro_rules! serde_as_index {
 }
 
 pub mod board;
+mod eval;
 mod movegen;
 pub mod notation;
 pub mod piece;
@@ -166,7 +167,7 @@ abstract_game::text_serde!(Position, Setup);
 /// crate's positions, moves, rules, errors, pieces, squares and alignments.
 pub mod prelude {
     pub use abstract_game::Rules as _;
-    pub use abstract_game::{BySide, Game, Outcome, Side, TextGame};
+    pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
 
     pub use crate::{
         Alignment, Alignments, Colour, MAX_MOVES, Move, MoveError, MoveList, Piece, PieceSet,

@@ -112,6 +112,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+mod eval;
 mod movegen;
 mod moves;
 pub mod notation;
@@ -136,7 +137,7 @@ pub use text::TextError;
 /// types and the common types of `abstract_game`.
 pub mod prelude {
     pub use abstract_game::Rules as _;
-    pub use abstract_game::{BySide, Game, Outcome, Side, TextGame};
+    pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
 
     pub use crate::{
         BLACK, Cube, Drop, Kind, MAX_MOVES, Move, MoveError, MoveList, Position, Reserve, Rules,

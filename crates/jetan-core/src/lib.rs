@@ -123,6 +123,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod piece;
@@ -131,6 +132,8 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
+#[cfg(feature = "svg")]
+mod svg;
 mod text;
 
 pub use abstract_game::{Game, Outcome, Side, TextGame};
@@ -148,7 +151,9 @@ pub use text::TextError;
 /// position, move, rules, error, square and piece types.
 pub mod prelude {
     pub use abstract_game::Rules as _;
-    pub use abstract_game::{BySide, Game, Outcome, Side, TextGame};
+    #[cfg(feature = "svg")]
+    pub use abstract_game::svg::Render;
+    pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
 
     pub use crate::{
         Kind, MAX_MOVES, Move, MoveError, MoveList, Piece, Position, Rules, Setup, SetupError,

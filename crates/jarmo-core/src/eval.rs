@@ -1,0 +1,235 @@
+//! A heuristic value of a position for searches that stop before the end of the game.
+//!
+//! The scale is the game's own score: 100 for one point, so an archer on the board is worth
+//! 100 and an archer home on the enemy's first row 200, as at the end of the game. On top of
+//! the points a side has now, the value counts what it is likely to earn: archers close to the
+//! goal row (the race), archers waiting to come back, and freedom to move. The terms are the
+//! same for both sides, and the value is Black's total minus White's, negated when White is
+//! to move. The weights are first guesses, to be tuned by matches between engines.
+
+use abstract_game::{Evaluate, Side};
+
+use crate::board::goal_row;
+use crate::movegen::STEP_TARGETS;
+use crate::position::Position;
+use crate::rules::{Direction, ReturnRule};
+
+/// One point of the final score: an archer on the board.
+const ARCHER: i32 = 100;
+/// The second point an archer earns on the enemy's first row.
+const ARRIVED: i32 = 100;
+/// An archer one step from the goal row: half of the point it is about to earn.
+const ONE_STEP: i32 = 50;
+/// An archer two steps from the goal row.
+const TWO_STEPS: i32 = 20;
+/// An archer waiting in the captured pool under the seed rule: it comes back only when a marked
+/// archer of its side reaches the goal row.
+const POOLED_SEED: i32 = 25;
+/// An archer in the reserve under the reserve rule: it may be dropped on any later turn.
+const POOLED_RESERVE: i32 = 70;
+/// An unspent return credit (seed rule): a return as soon as a first-row hole is free.
+const CREDIT: i32 = 40;
+/// A marked archer on its way while its pool holds an archer: its arrival brings one back.
+const MARKED_CARRIER: i32 = 15;
+/// Each line a movable archer can take (to an empty hole or onto an enemy archer).
+const MOBILITY: i32 = 3;
+/// Each enemy archer that a movable archer of the side can capture next.
+const THREAT: i32 = 10;
+
+/// The holes from which an archer of `side` needs exactly `d` steps (along the lines its
+/// direction rule allows) to reach the goal row, for `d` = 1 and 2 (`[side][d - 1]`).
+const fn distance_rings(table: &[[u32; 32]; 2]) -> [[u32; 2]; 2] {
+    let mut rings = [[0u32; 2]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let side = if s == 0 { Side::First } else { Side::Second };
+        let mut reached = goal_row(side).0;
+        let mut frontier = reached;
+        let mut d = 0;
+        while d < 2 {
+            let mut next = 0u32;
+            let mut i = 0;
+            while i < 25 {
+                if reached & (1 << i) == 0 && table[s][i] & frontier != 0 {
+                    next |= 1 << i;
+                }
+                i += 1;
+            }
+            rings[s][d] = next;
+            reached |= next;
+            frontier = next;
+            d += 1;
+        }
+        s += 1;
+    }
+    rings
+}
+
+/// [`distance_rings`] by direction rule (`[direction][side][d - 1]`).
+const RINGS: [[[u32; 2]; 2]; 2] = [
+    distance_rings(&STEP_TARGETS[Direction::Jarmo as usize]),
+    distance_rings(&STEP_TARGETS[Direction::Jasir as usize]),
+];
+
+impl Position {
+    /// The heuristic worth of `side`'s forces, without regard to who is to move.
+    #[inline]
+    fn side_worth(&self, side: Side) -> i32 {
+        let s = side.index();
+        let own = self.archers[s].0;
+        let enemy = self.archers[1 - s].0;
+        let goal = goal_row(side).0;
+        let dir = self.rules.direction as usize;
+        let [one, two] = RINGS[dir][s];
+        let pool = i32::from(self.pool[s]);
+        let mut value = ARCHER * own.count_ones() as i32
+            + ARRIVED * (own & goal).count_ones() as i32
+            + ONE_STEP * (own & one).count_ones() as i32
+            + TWO_STEPS * (own & two).count_ones() as i32;
+        match self.rules.return_rule {
+            ReturnRule::Seed => {
+                value += POOLED_SEED * pool + CREDIT * i32::from(self.credits[s]);
+                if pool > 0 {
+                    value += MARKED_CARRIER * (own & self.marked.0 & !goal).count_ones() as i32;
+                }
+            }
+            ReturnRule::Reserve => value += POOLED_RESERVE * pool,
+            ReturnRule::None => {}
+        }
+        // Archers at home never move again; the others add their lines.
+        let table = &STEP_TARGETS[dir][s];
+        let mut movable = own & !goal;
+        let (mut lines, mut reach) = (0, 0u32);
+        while movable != 0 {
+            let from = movable.trailing_zeros();
+            movable &= movable - 1;
+            let targets = table[from as usize & 31] & !own;
+            lines += targets.count_ones() as i32;
+            reach |= targets;
+        }
+        value + MOBILITY * lines + THREAT * (reach & enemy).count_ones() as i32
+    }
+}
+
+impl Evaluate for Position {
+    /// The value for the side to move, in hundredths of a point of the final score: material,
+    /// the race to the goal row, archers that may come back, mobility and threats (see
+    /// `docs/jarmo.md`, section "Evaluation"). Far inside [`abstract_game::EVAL_BOUND`].
+    fn evaluate(&self) -> i32 {
+        let us = self.to_move;
+        self.side_worth(us) - self.side_worth(!us)
+    }
+}
+
+// The largest value, with room to spare: five archers home, five in the pool, credits at their
+// saturated 255 and 40 lines with threats, against nothing.
+const _: () = assert!(
+    5 * (ARCHER + ARRIVED + POOLED_RESERVE) + 255 * CREDIT + 40 * (MOBILITY + THREAT)
+        < abstract_game::EVAL_BOUND
+);
+
+#[cfg(test)]
+mod tests {
+    use abstract_game::EVAL_BOUND;
+    use abstract_game::playout::Rng;
+
+    use crate::prelude::*;
+    use crate::rules::Rules as R;
+
+    const PRESETS: [Rules; 4] = [R::JARMO, R::JASIR, R::JASIR_RESERVE, R::JASIR_BASIC];
+
+    fn eval(text: &str, rules: Rules) -> i32 {
+        let pos = Position::from_text(text, rules).unwrap();
+        assert!(!pos.is_over(), "{text}");
+        pos.evaluate()
+    }
+
+    /// The same text with the other side to move.
+    fn switched(text: &str) -> String {
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        fields[1] = if fields[1] == "b" { "w" } else { "b" };
+        fields.join(" ")
+    }
+
+    /// Positions of random games under every preset, not finished.
+    fn random_positions() -> Vec<Position> {
+        let mut rng = Rng::seed_from_u64(11);
+        let mut out = Vec::new();
+        for rules in PRESETS {
+            for _ in 0..40 {
+                let mut pos = Position::new(rules);
+                for _ in 0..60 {
+                    let Some(mv) = pos.random_move(&mut rng) else {
+                        break;
+                    };
+                    pos.play_unchecked(mv);
+                    if pos.is_over() {
+                        break;
+                    }
+                    out.push(pos);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_start_is_even_and_values_stay_in_bounds() {
+        for rules in PRESETS {
+            assert_eq!(Position::new(rules).evaluate(), 0);
+        }
+        let positions = random_positions();
+        assert!(positions.len() > 5_000);
+        assert!(positions.iter().any(|p| p.evaluate() != 0));
+        for pos in positions {
+            assert!(pos.evaluate().abs() <= EVAL_BOUND, "{pos}");
+        }
+    }
+
+    #[test]
+    fn switching_the_side_to_move_negates_the_value() {
+        let mut checked = 0;
+        for pos in random_positions() {
+            let text = pos.to_text();
+            let Ok(other) = Position::from_text(&switched(&text), pos.rules()) else {
+                continue;
+            };
+            if other.is_over() {
+                continue;
+            }
+            assert_eq!(other.evaluate(), -pos.evaluate(), "{text}");
+            checked += 1;
+        }
+        assert!(checked > 5_000);
+    }
+
+    #[test]
+    fn an_extra_archer_is_worth_about_a_point() {
+        for rules in PRESETS {
+            let even = eval("wwwww/5/5/5/bbbbb b", rules);
+            let up = eval("1wwww/5/5/5/bbbbb b", rules);
+            let down = eval("wwwww/5/5/5/1bbbb b", rules);
+            assert!(up > even + 80, "{up} {even}");
+            assert!(down < even - 80, "{down} {even}");
+        }
+        // A captured archer that may come back is worth something, but less than one on the
+        // board.
+        let gone = eval("1wwww/5/5/5/bbbbb w", R::JASIR_RESERVE);
+        let reserve = eval("1wwww/5/5/5/bbbbb w 0/1", R::JASIR_RESERVE);
+        assert!(gone < reserve && reserve < eval("wwwww/5/5/5/bbbbb w", R::JASIR_RESERVE));
+    }
+
+    #[test]
+    fn an_archer_nearer_its_goal_row_scores_more() {
+        // Black keeps an archer on a1 and moves a second one up the d file; White's only
+        // archer waits at home on e5.
+        for rules in PRESETS {
+            let far = eval("4w/5/5/5/b2b1 b", rules); // d1: three steps from row 5
+            let near = eval("4w/5/5/3b1/b4 b", rules); // d2: two steps
+            let close = eval("4w/3b1/5/5/b4 b", rules); // d4: one step
+            let home = eval("3bw/5/5/5/b4 b", rules); // d5: arrived
+            assert!(far < near && near < close, "{far} {near} {close}");
+            assert!(home > close, "{home} {close}");
+        }
+    }
+}

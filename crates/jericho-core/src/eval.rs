@@ -1,0 +1,276 @@
+//! A heuristic value of a position for searches that stop before the end of the game.
+//!
+//! Jericho is won by holding seven monoliths through the opponent's reply, so the value is
+//! led by the monolith counts, rising faster towards seven and beyond (a count of eight
+//! survives the loss of one). Next come the open alignments, where only one player has towers:
+//! nobody holds their monolith yet, but the first enemy tower there, a single piece on an empty
+//! square, loses to any tower of two or more pieces, so such an alignment is a monolith in
+//! waiting. Last, the sizes still in stock: large pieces kept for later can crown a tower when
+//! it matters. The unit is one monolith, 100. Every term is counted for both players alike
+//! (the board is unchanged by the South-North mirror), and the value is South's total minus
+//! North's, negated when North is to move. The weights are first guesses, to be tuned by
+//! matches between engines.
+
+use abstract_game::{Evaluate, Side};
+
+use crate::board::{ALIGNMENT_SQUARES, TERRITORY};
+use crate::piece::SIZE_PIECES;
+use crate::position::Position;
+
+/// The worth of holding `n` monoliths, `n` = 0 to 13: 100 each, plus 60 at six (one short of a
+/// winning count), 200 more at seven (the opponent must break it at once) and 100 more at
+/// eight (breaking one is no longer enough).
+const MONOLITHS: [i32; 14] = {
+    let mut table = [0i32; 14];
+    let mut n = 0;
+    while n < 14 {
+        let mut v = 100 * n as i32;
+        if n >= 6 {
+            v += 60;
+        }
+        if n >= 7 {
+            v += 200;
+        }
+        if n >= 8 {
+            v += 100;
+        }
+        table[n] = v;
+        n += 1;
+    }
+    table
+};
+/// An open alignment (towers of this player only) where one of them has two or more pieces:
+/// any enemy tower that appears there next is a lone piece and loses to it.
+const OPEN_TALL: i32 = 45;
+/// An open alignment where this player has only one-piece towers: a first enemy piece there
+/// ties or loses unless it is larger, and the enemy can stack on top of them.
+const OPEN_SHORT: i32 = 15;
+/// Each size point (1 to 5 per piece) still in the stock.
+const STOCK_SIZE: i32 = 2;
+
+impl Position {
+    /// The squares holding towers of two or more pieces.
+    #[inline]
+    fn tall_towers(&self) -> u32 {
+        let mut tall = 0;
+        let mut rest = self.occupied;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.towers[s % 26].height() >= 2 {
+                tall |= 1 << s;
+            }
+        }
+        tall
+    }
+
+    /// The heuristic worth of `side`'s game, without regard to who is to move; `tall` is
+    /// [`tall_towers`](Self::tall_towers).
+    #[inline]
+    fn side_worth(&self, side: Side, tall: u32) -> i32 {
+        let s = side.index();
+        let mut value = MONOLITHS[self.lead[s].count_ones() as usize % 14];
+        for squares in ALIGNMENT_SQUARES {
+            let on = squares & self.occupied;
+            let (mine, theirs) = (on & TERRITORY[s], on & TERRITORY[1 - s]);
+            if mine != 0 && theirs == 0 {
+                value += if mine & tall != 0 {
+                    OPEN_TALL
+                } else {
+                    OPEN_SHORT
+                };
+            }
+        }
+        let stock = self.stocks[s];
+        for (size, pieces) in (1..).zip(SIZE_PIECES) {
+            value += STOCK_SIZE * size * (stock & pieces).count_ones() as i32;
+        }
+        value
+    }
+}
+
+impl Evaluate for Position {
+    /// The value for the side to move, in hundredths of a monolith: monoliths held, open
+    /// alignments and the sizes in stock (see `docs/jericho.md`, section "Evaluation").
+    fn evaluate(&self) -> i32 {
+        let us = self.turn;
+        let tall = self.tall_towers();
+        self.side_worth(us, tall) - self.side_worth(!us, tall)
+    }
+}
+
+// The largest value, with room to spare: thirteen monoliths or thirteen open alignments and a
+// full stock, against nothing.
+const _: () = assert!(MONOLITHS[13] + 13 * OPEN_TALL + 75 * STOCK_SIZE < abstract_game::EVAL_BOUND);
+
+#[cfg(test)]
+mod tests {
+    use abstract_game::EVAL_BOUND;
+    use abstract_game::playout::Rng;
+
+    use crate::prelude::*;
+
+    const ALL_SIZES: &str = "1abcde2abcde3abcde4abcde5abcde";
+
+    fn presets() -> Vec<Rules> {
+        [
+            "standard",
+            "opposite-asymmetry",
+            "no-asymmetry",
+            "size-identity",
+            "prefix-tie",
+        ]
+        .into_iter()
+        .map(|name| Rules::preset(name).unwrap())
+        .collect()
+    }
+
+    fn eval(text: &str) -> i32 {
+        let pos = Position::from_text(text, Rules::default()).unwrap();
+        assert!(!pos.is_over(), "{text}");
+        pos.evaluate()
+    }
+
+    /// The same text with the other side to move.
+    fn switched(text: &str) -> String {
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        fields[3] = if fields[3] == "S" { "N" } else { "S" };
+        fields.join(" ")
+    }
+
+    /// The full stock without the pieces named (e.g. `["5a"]`).
+    fn stock_without(pieces: &[&str]) -> String {
+        let mut text = String::new();
+        for size in '1'..='5' {
+            let colours: String = "abcde"
+                .chars()
+                .filter(|&c| !pieces.contains(&format!("{size}{c}").as_str()))
+                .collect();
+            if !colours.is_empty() {
+                text.push(size);
+                text.push_str(&colours);
+            }
+        }
+        text
+    }
+
+    /// Positions of random games under every preset, not finished.
+    fn random_positions() -> Vec<Position> {
+        let mut rng = Rng::seed_from_u64(9);
+        let mut out = Vec::new();
+        for rules in presets() {
+            for _ in 0..40 {
+                let mut pos = Position::new(rules);
+                for _ in 0..60 {
+                    let Some(mv) = pos.random_move(&mut rng) else {
+                        break;
+                    };
+                    pos.play_unchecked(mv);
+                    if pos.is_over() {
+                        break;
+                    }
+                    out.push(pos);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_start_is_even_and_values_stay_in_bounds() {
+        assert_eq!(stock_without(&[]), ALL_SIZES);
+        for rules in presets() {
+            assert_eq!(Position::new(rules).evaluate(), 0);
+        }
+        let positions = random_positions();
+        assert!(positions.len() > 5_000, "{}", positions.len());
+        assert!(positions.iter().any(|p| p.evaluate() != 0));
+        for pos in positions {
+            assert!(pos.evaluate().abs() <= EVAL_BOUND, "{pos}");
+        }
+    }
+
+    #[test]
+    fn switching_the_side_to_move_negates_the_value() {
+        let mut checked = 0;
+        for pos in random_positions() {
+            let text = pos.to_text();
+            // The last placement belongs to the player who just moved: drop it.
+            let mut fields: Vec<String> = switched(&text).split(' ').map(String::from).collect();
+            fields[4] = "-".to_string();
+            let Ok(other) = Position::from_text(&fields.join(" "), pos.rules()) else {
+                continue;
+            };
+            if other.is_over() {
+                continue;
+            }
+            assert_eq!(other.evaluate(), -pos.evaluate(), "{text}");
+            checked += 1;
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
+
+    #[test]
+    fn the_south_north_mirror_negates_the_value() {
+        // South's 5a on a1 against North's 1a on a4, and the same mirrored with North to move.
+        let south = format!(
+            "a1=5a,a4=1a {} {} S - 0/0 0",
+            stock_without(&["5a"]),
+            stock_without(&["1a"])
+        );
+        let north = format!(
+            "a1=1a,a4=5a {} {} N - 0/0 0",
+            stock_without(&["1a"]),
+            stock_without(&["5a"])
+        );
+        assert_eq!(eval(&south), eval(&north));
+        assert!(eval(&south) > 0);
+    }
+
+    #[test]
+    fn a_monolith_lead_scores_more() {
+        // On file a: South leads (5 against 1), ties (5 against 5) or trails (1 against 5).
+        let leads = format!(
+            "a1=5a,a4=1a {} {} S - 0/0 0",
+            stock_without(&["5a"]),
+            stock_without(&["1a"])
+        );
+        let ties = format!(
+            "a1=5a,a4=5a {} {} S - 0/0 0",
+            stock_without(&["5a"]),
+            stock_without(&["5a"])
+        );
+        let trails = format!(
+            "a1=1a,a4=5a {} {} S - 0/0 0",
+            stock_without(&["1a"]),
+            stock_without(&["5a"])
+        );
+        let (leads, ties, trails) = (eval(&leads), eval(&ties), eval(&trails));
+        assert!(
+            leads > ties + 80 && ties > trails + 80,
+            "{leads} {ties} {trails}"
+        );
+        // A count near seven is worth more than the same lead lower down.
+        use super::MONOLITHS;
+        assert!(MONOLITHS[7] - MONOLITHS[6] > MONOLITHS[3] - MONOLITHS[2]);
+    }
+
+    #[test]
+    fn an_open_alignment_with_a_tall_tower_is_a_monolith_in_waiting() {
+        // South alone on file a: a tower of two pieces (3b under 1a) or one piece (1a).
+        let tall = format!(
+            "a1=3b1a {} {} N - 0/0 0",
+            stock_without(&["1a"]),
+            stock_without(&["3b"])
+        );
+        let short = format!("a1=1a {} {ALL_SIZES} N - 0/0 0", stock_without(&["1a"]));
+        // North to move: worse for North with South's tall tower, in spite of the stock
+        // (North placed the 3b).
+        assert!(
+            eval(&tall) < eval(&short),
+            "{} {}",
+            eval(&tall),
+            eval(&short)
+        );
+    }
+}

@@ -1,0 +1,220 @@
+//! A heuristic value of a position for searches that stop before the end of the game.
+//!
+//! Jersi is a race: the first King to reach the enemy's home row wins, and a captured King is
+//! put back on its own home row, losing its whole march. So the value is led by how far each
+//! King has come, with a bonus for a King riding on a stack (a stack step covers two cells and
+//! the King may step on after it) and the risk of losing that march to an enemy fighter next to
+//! it; then comes material, the cubes that clear the way and guard the King. The unit is a
+//! Rock, Paper or Scissors, 100. Every term is counted for both sides alike, and the value is
+//! White's total minus Black's, negated when Black is to move. The weights are first guesses,
+//! to be tuned by matches between engines.
+
+use abstract_game::{Evaluate, Side};
+
+use crate::board::{NEIGHBOR_MASKS, SLOTS, WIDTH};
+use crate::piece::{Kind, code_kind};
+use crate::position::Position;
+
+/// Material of a cube on the board by [`Kind::index`]: King, Fool, Wise man, Rock, Paper,
+/// Scissors, Mountain. The King is on the board in every game that goes on, so it carries no
+/// material value. The Fool beats five kinds (the Fool and the King included) and is worth
+/// more than a Rock, Paper or Scissors, each of which beats one fighter. The Wise man captures
+/// nothing but cannot be taken by a Fool and makes stacks. A Mountain on the board never moves
+/// and serves either side, so it counts for nobody.
+const MATERIAL: [i32; 7] = [0, 130, 50, 100, 100, 100, 0];
+/// A Mountain waiting in the reserve: a drop can block a line or shelter the King.
+const RESERVE_MOUNTAIN: i32 = 25;
+/// A Wise man waiting in the reserve (a little less than on the board: dropping takes a turn).
+const RESERVE_WISE: i32 = 40;
+/// The King's march by the rows it still has to go, 0 to 8 (0 is the goal row, a finished
+/// game): growing faster near the end, since a King one row away wins next turn unless stopped.
+const KING_RACE: [i32; 9] = [600, 320, 180, 110, 70, 45, 25, 10, 0];
+/// The King on top of a stack: it may move two cells and then step on, three rows in a turn.
+const KING_ON_STACK: i32 = 40;
+/// The share (in 1/4) of its march a King puts at stake when an enemy Rock, Paper, Scissors or
+/// Fool stands next to it: a capture sends it back to its home row.
+const KING_THREAT_QUARTERS: i32 = 2;
+
+impl Position {
+    /// The heuristic worth of `side`'s forces, without regard to who is to move.
+    #[inline]
+    fn side_worth(&self, side: Side) -> i32 {
+        let s = side.index();
+        let own = self.units[s];
+        let mut value = 0;
+        for (kind, &worth) in MATERIAL.iter().enumerate().skip(1).take(5) {
+            value += worth * (own & self.kinds[kind]).count_ones() as i32;
+        }
+        // The lower cubes of the side's stacks (two own cubes, no Mountain).
+        let mut stacks = own & self.double & !self.mountains;
+        while stacks != 0 {
+            let slot = stacks.trailing_zeros() as usize;
+            stacks &= stacks - 1;
+            let bottom = self.cells[slot % SLOTS][0];
+            if bottom != 0 {
+                value += MATERIAL[code_kind(bottom)];
+            }
+        }
+        value += RESERVE_MOUNTAIN * i32::from(self.reserve[s][0])
+            + RESERVE_WISE * i32::from(self.reserve[s][1]);
+        let king = own & self.kinds[Kind::King.index()];
+        if king != 0 {
+            let slot = king.trailing_zeros() as usize;
+            let row = slot / WIDTH;
+            let to_go = if s == 0 { 8 - row.min(8) } else { row.min(8) };
+            let race = KING_RACE[to_go];
+            value += race;
+            if king & self.double & !self.mountains != 0 {
+                value += KING_ON_STACK;
+            }
+            let fighters = self.kinds[Kind::Fool.index()]
+                | self.kinds[Kind::Rock.index()]
+                | self.kinds[Kind::Paper.index()]
+                | self.kinds[Kind::Scissors.index()];
+            if NEIGHBOR_MASKS[slot % SLOTS] & fighters & self.units[1 - s] != 0 {
+                value -= race * KING_THREAT_QUARTERS / 4;
+            }
+        }
+        value
+    }
+}
+
+impl Evaluate for Position {
+    /// The value for the side to move, in hundredths of a Rock: the Kings' march to the
+    /// enemy's home row, material and reserves (see `docs/jersi.md`, section "Evaluation").
+    fn evaluate(&self) -> i32 {
+        let us = self.side;
+        self.side_worth(us) - self.side_worth(!us)
+    }
+}
+
+// The largest value, with room to spare: every cube and the King one row from its goal.
+const _: () =
+    assert!(21 * 130 + 6 * RESERVE_WISE + KING_RACE[0] + KING_ON_STACK < abstract_game::EVAL_BOUND);
+
+#[cfg(test)]
+mod tests {
+    use abstract_game::EVAL_BOUND;
+    use abstract_game::playout::Rng;
+
+    use crate::prelude::*;
+
+    fn presets() -> [Rules; 2] {
+        [Rules::default(), Rules::preset("no-drop").unwrap()]
+    }
+
+    fn eval(text: &str, rules: Rules) -> i32 {
+        let pos = Position::from_text(text, rules).unwrap();
+        assert!(!pos.is_over(), "{text}");
+        pos.evaluate()
+    }
+
+    /// The same text with the other side to move.
+    fn switched(text: &str) -> String {
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        fields[1] = if fields[1] == "w" { "b" } else { "w" };
+        fields.join(" ")
+    }
+
+    /// Positions of random games under both presets, not finished.
+    fn random_positions() -> Vec<Position> {
+        let mut rng = Rng::seed_from_u64(3);
+        let mut out = Vec::new();
+        for rules in presets() {
+            for _ in 0..10 {
+                let mut pos = Position::new(rules);
+                for _ in 0..120 {
+                    let Some(mv) = pos.random_move(&mut rng) else {
+                        break;
+                    };
+                    pos.play_unchecked(mv);
+                    if pos.is_over() {
+                        break;
+                    }
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_start_is_even_and_values_stay_in_bounds() {
+        for rules in presets() {
+            assert_eq!(Position::new(rules).evaluate(), 0);
+        }
+        let positions = random_positions();
+        assert!(positions.len() > 1_000, "{}", positions.len());
+        assert!(positions.iter().any(|p| p.evaluate() != 0));
+        for pos in positions {
+            assert!(pos.evaluate().abs() <= EVAL_BOUND, "{pos}");
+        }
+    }
+
+    #[test]
+    fn switching_the_side_to_move_negates_the_value() {
+        let mut checked = 0;
+        for pos in random_positions() {
+            let text = pos.to_text();
+            let Ok(other) = Position::from_text(&switched(&text), pos.rules()) else {
+                continue;
+            };
+            if other.is_over() {
+                continue;
+            }
+            assert_eq!(other.evaluate(), -pos.evaluate(), "{text}");
+            checked += 1;
+        }
+        assert!(checked > 1_000, "{checked}");
+    }
+
+    #[test]
+    fn extra_material_scores_more() {
+        let start = "prskrsp/fsprsprf/7/8/9/8/7/FRPSRPSF/PSRKSRP w MMMMWW/mmmmww 40 1";
+        let even = eval(start, Rules::default());
+        // Black without its Fool on h1, then without its Rock on i2.
+        let no_fool = eval(&start.replace("/fsprsprf/", "/1sprsprf/"), Rules::default());
+        let no_rock = eval(&start.replace("prskrsp/", "p1skrsp/"), Rules::default());
+        assert!(
+            no_rock > even && no_fool > no_rock,
+            "{even} {no_rock} {no_fool}"
+        );
+        // A stack counts both of its cubes: White's Rock on b2 moved onto its Paper on b3.
+        let stacked = eval(
+            "prskrsp/fsprsprf/7/8/9/8/7/F1(PR)SRPSF/PSRKSRP w MMMMWW/mmmmww 40 1",
+            Rules::default(),
+        );
+        assert_eq!(stacked, even);
+        // Reserves count for their owner.
+        let no_reserve = eval(&start.replace("/mmmmww ", "/- "), Rules::default());
+        assert!(no_reserve > even);
+    }
+
+    #[test]
+    fn a_king_nearer_the_enemy_home_row_scores_more() {
+        // White's King walks up from row b to row h; Black has its King on i4 and a Rock on
+        // i1, away from the White King's path.
+        let rows = ["4K3", "3K3", "4K3", "4K4", "4K3", "3K3", "4K3"]; // rows b to h
+        let empty = ["7", "8", "7", "8", "9", "8", "7", "8", "7"]; // rows a to i
+        let mut last = i32::MIN;
+        for (i, king_row) in rows.iter().enumerate() {
+            let mut board: Vec<&str> = empty.to_vec();
+            board[i + 1] = king_row;
+            board[8] = "r2k3";
+            board.reverse();
+            let text = format!("{} w -/- 40 1", board.join("/"));
+            let value = eval(&text, Rules::preset("no-drop").unwrap());
+            assert!(value > last, "{text}: {value} after {last}");
+            last = value;
+        }
+    }
+
+    #[test]
+    fn an_enemy_fighter_next_to_the_king_puts_its_march_at_risk() {
+        let rules = Rules::preset("no-drop").unwrap();
+        // White's King on e5 (four rows to go); Black's Rock next to it on e6, or far away.
+        let near = eval("3k3/8/7/8/4Kr3/8/7/8/7 w -/- 40 1", rules);
+        let far = eval("3k3/8/7/8/4K4/8/7/8/6r w -/- 40 1", rules);
+        assert!(near < far, "{near} {far}");
+    }
+}

@@ -1,0 +1,286 @@
+//! A heuristic value of a position for searches that stop before the end of the game.
+//!
+//! Jetan is won by taking the enemy Princess (or the enemy Chief with one's own Chief), so the
+//! value weighs the pieces that can hunt her and those near one's own: material by the reach of
+//! each piece, pressure on the enemy Princess's surroundings, company for one's own Princess,
+//! her unused escape, central squares and Panthans that have marched. The unit is a Panthan,
+//! 100. Every term is counted for both sides alike (the board and the set-up are symmetric
+//! under a half turn), the value is Black's total minus Orange's, negated when Orange is to
+//! move, and it shrinks while the equal-material countdown runs towards its draw. The
+//! weights are first guesses, to be tuned by matches between engines.
+
+use abstract_game::{Evaluate, Side};
+
+use crate::board::SQUARES;
+use crate::piece::Kind;
+use crate::position::Position;
+
+/// Material by kind, in [`Kind::index`] order: Panthan, Thoat, Warrior, Padwar, Dwar, Flier.
+/// A piece is worth roughly what it reaches on an open board (Panthan 5 squares, Thoat 12,
+/// Warrior and Padwar 8, Dwar and Flier 16); the Padwar and the Flier keep to one colour of
+/// squares, and the Flier jumps. The Chief and the Princess are on the board in every game that
+/// is still going, so they carry no material value.
+const MATERIAL: [i32; 6] = [100, 300, 250, 220, 400, 450];
+/// Each piece (other than the Princess) within three king steps of the enemy Princess: those
+/// are the squares from which most pieces can reach her next turn.
+const PRESSURE: i32 = 15;
+/// Extra for the own Chief within three king steps of the enemy Princess: the Chief reaches
+/// every square there.
+const CHIEF_PRESSURE: i32 = 25;
+/// Each own piece next to the own Princess: it blocks enemy paths to her square.
+const GUARD: i32 = 8;
+/// The Princess's unused escape, when the rules have it: a way out of a mating net.
+const ESCAPE: i32 = 60;
+/// Each non-royal piece on the central 6 by 6 squares, and again on the central 4 by 4.
+const CENTRE: i32 = 6;
+/// Each rank a Panthan has advanced: Panthans never move back, and advanced ones attack.
+const PANTHAN_STEP: i32 = 4;
+
+/// The squares within `radius` king steps of each square, the square itself left out.
+const fn rings(radius: usize) -> [u128; SQUARES] {
+    let mut out = [0u128; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let mut j = 0;
+        while j < SQUARES {
+            let df = (i % 10).abs_diff(j % 10);
+            let dr = (i / 10).abs_diff(j / 10);
+            if i != j && df <= radius && dr <= radius {
+                out[i] |= 1u128 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The squares within three king steps of each square.
+const ZONE: [u128; SQUARES] = rings(3);
+/// The king neighbours of each square.
+const NEXT_TO: [u128; SQUARES] = rings(1);
+
+/// The squares of files `lo..=hi` on ranks `lo..=hi`.
+const fn square_block(lo: usize, hi: usize) -> u128 {
+    let mut out = 0u128;
+    let mut i = 0;
+    while i < SQUARES {
+        let (f, r) = (i % 10, i / 10);
+        if f >= lo && f <= hi && r >= lo && r <= hi {
+            out |= 1u128 << i;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The central 6 by 6 squares, `c3`..`h8`.
+const CENTRE_6: u128 = square_block(2, 7);
+/// The central 4 by 4 squares, `d4`..`g7`.
+const CENTRE_4: u128 = square_block(3, 6);
+
+impl Position {
+    /// The heuristic worth of `side`'s forces, without regard to who is to move.
+    #[inline]
+    fn side_worth(&self, side: Side) -> i32 {
+        let s = side.index();
+        let own = self.by_side[s];
+        let princesses = self.by_kind[Kind::Princess.index()];
+        let chiefs = self.by_kind[Kind::Chief.index()];
+        let mut value = 0;
+        for (kind, &worth) in MATERIAL.iter().enumerate() {
+            value += worth * (own & self.by_kind[kind]).count_ones() as i32;
+        }
+        let royals = princesses | chiefs;
+        let troops = own & !royals;
+        value +=
+            CENTRE * ((troops & CENTRE_6).count_ones() + (troops & CENTRE_4).count_ones()) as i32;
+        // Panthans: rank 2 is Black's start, rank 9 Orange's.
+        let mut panthans = own & self.by_kind[Kind::Panthan.index()];
+        let mut advance = 0;
+        while panthans != 0 {
+            let rank = (panthans.trailing_zeros() / 10) as i32;
+            panthans &= panthans - 1;
+            advance += if s == 0 { rank - 1 } else { 8 - rank };
+        }
+        value += PANTHAN_STEP * advance;
+        // Both Princesses stand on the board while the game goes on; a position given
+        // without one is over and never evaluated, but it must not panic either.
+        let theirs = princesses & self.by_side[1 - s];
+        if theirs != 0 {
+            let zone = ZONE[theirs.trailing_zeros() as usize % SQUARES];
+            value += PRESSURE * (own & !princesses & zone).count_ones() as i32;
+            if own & chiefs & zone != 0 {
+                value += CHIEF_PRESSURE;
+            }
+        }
+        let mine = princesses & own;
+        if mine != 0 {
+            let next = NEXT_TO[mine.trailing_zeros() as usize % SQUARES];
+            value += GUARD * (own & next).count_ones() as i32;
+        }
+        if self.rules.escape && self.escape_left[s] {
+            value += ESCAPE;
+        }
+        value
+    }
+}
+
+impl Evaluate for Position {
+    /// The value for the side to move, in hundredths of a Panthan: material, pressure on the
+    /// enemy Princess, guards of the own one, her escape, centre and Panthan advance (see
+    /// `docs/jetan.md`, section "Evaluation"). While the equal-material countdown runs it is
+    /// scaled by the share of the countdown that is left, since the game is heading for a draw.
+    fn evaluate(&self) -> i32 {
+        let us = self.to_move;
+        let value = self.side_worth(us) - self.side_worth(!us);
+        match self.countdown {
+            Some(left) if self.rules.countdown > 0 => {
+                value * i32::from(left.min(self.rules.countdown)) / i32::from(self.rules.countdown)
+            }
+            _ => value,
+        }
+    }
+}
+
+// The largest value, with room to spare: the whole set on the best squares against nothing.
+const _: () = assert!(
+    20 * (450 + PRESSURE + 2 * CENTRE + 8 * PANTHAN_STEP + GUARD) + CHIEF_PRESSURE + ESCAPE
+        < abstract_game::EVAL_BOUND
+);
+
+#[cfg(test)]
+mod tests {
+    use abstract_game::EVAL_BOUND;
+    use abstract_game::playout::Rng;
+
+    use crate::prelude::*;
+
+    fn presets() -> Vec<Rules> {
+        ["standard", "no-escape", "revisit", "proposed"]
+            .into_iter()
+            .map(|name| Rules::preset(name).unwrap())
+            .collect()
+    }
+
+    fn eval(text: &str) -> i32 {
+        let pos = Position::from_text(text, Rules::default()).unwrap();
+        assert!(!pos.is_over(), "{text}");
+        pos.evaluate()
+    }
+
+    /// The same text with the other side to move.
+    fn switched(text: &str) -> String {
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        fields[1] = if fields[1] == "b" { "o" } else { "b" };
+        fields.join(" ")
+    }
+
+    /// Positions of random games under every preset, not finished.
+    fn random_positions() -> Vec<Position> {
+        let mut rng = Rng::seed_from_u64(5);
+        let mut out = Vec::new();
+        for rules in presets() {
+            for _ in 0..12 {
+                let mut pos = Position::new(rules);
+                for _ in 0..150 {
+                    let Some(mv) = pos.random_move(&mut rng) else {
+                        break;
+                    };
+                    pos.play_unchecked(mv);
+                    if pos.is_over() {
+                        break;
+                    }
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_start_is_even_and_values_stay_in_bounds() {
+        for rules in presets() {
+            assert_eq!(Position::new(rules).evaluate(), 0);
+            let orange_first = Position::new(rules.with_first_player(Side::Second));
+            assert_eq!(orange_first.evaluate(), 0);
+        }
+        let positions = random_positions();
+        assert!(positions.len() > 2_000, "{}", positions.len());
+        assert!(positions.iter().any(|p| p.evaluate() != 0));
+        for pos in positions {
+            assert!(pos.evaluate().abs() <= EVAL_BOUND, "{pos}");
+        }
+    }
+
+    #[test]
+    fn switching_the_side_to_move_negates_the_value() {
+        let mut checked = 0;
+        for pos in random_positions() {
+            let text = pos.to_text();
+            let Ok(other) = Position::from_text(&switched(&text), pos.rules()) else {
+                continue;
+            };
+            if other.is_over() {
+                continue;
+            }
+            assert_eq!(other.evaluate(), -pos.evaluate(), "{text}");
+            checked += 1;
+        }
+        assert!(checked > 2_000, "{checked}");
+    }
+
+    #[test]
+    fn material_follows_the_piece_values() {
+        let start = "wadfrcfdaw/tppppppppt/10/10/10/10/10/10/TPPPPPPPPT/WADFCRFDAW b Rr -";
+        assert_eq!(eval(start), 0);
+        // Orange without one piece of each kind in turn, Black to move.
+        let without = |from: &str, to: &str| eval(&start.replacen(from, to, 1));
+        let panthan = without("tppppppppt", "t1pppppppt");
+        let thoat = without("tppppppppt", "1ppppppppt");
+        let warrior = without("wadfrcfdaw/", "1adfrcfdaw/");
+        let padwar = without("wadfrcfdaw/", "w1dfrcfdaw/");
+        let dwar = without("wadfrcfdaw/", "wa1frcfdaw/");
+        let flier = without("wadfrcfdaw/", "wad1rcfdaw/");
+        // Each lost piece is worth about its material value to Black.
+        for (value, material) in [
+            (panthan, 100),
+            (thoat, 300),
+            (warrior, 250),
+            (padwar, 220),
+            (dwar, 400),
+            (flier, 450),
+        ] {
+            assert!((value - material).abs() <= 30, "{value} {material}");
+        }
+        assert!(panthan < padwar && padwar < warrior && warrior < thoat);
+        assert!(thoat < dwar && dwar < flier);
+        // From Orange's side it is the same loss.
+        assert_eq!(
+            eval(&switched(&start.replacen("wadfrcfdaw/", "wad1rcfdaw/", 1))),
+            -flier
+        );
+    }
+
+    #[test]
+    fn pressure_on_the_enemy_princess_counts() {
+        // Black's Chief and a Dwar near Orange's Princess on e10, or far from her.
+        let near = eval("4r5/10/3D6/4C5/10/10/10/10/10/R8c b - -");
+        let far = eval("4r5/10/10/10/10/10/10/3D6/4C5/R8c b - -");
+        assert!(near > far + 2 * super::PRESSURE, "{near} {far}");
+        // The escape left is worth something.
+        let with_escape = eval("4r5/10/10/10/10/10/10/3D6/4C5/R8c b r -");
+        assert!(with_escape < far, "{with_escape} {far}");
+    }
+
+    #[test]
+    fn the_countdown_takes_the_value_towards_a_draw() {
+        // Black: Chief, Princess, Dwar; Orange: Chief, Princess, Flier (equal value, 9 each).
+        let full = eval("4rc4/10/10/10/5f4/10/10/3D6/10/4CR4 b - 10");
+        let late = eval("4rc4/10/10/10/5f4/10/10/3D6/10/4CR4 b - 2");
+        assert!(
+            full.abs() > late.abs() && late.abs() * 4 <= full.abs(),
+            "{full} {late}"
+        );
+    }
+}

@@ -1,0 +1,391 @@
+//! Pictures of Jetan positions as SVG (the `svg` feature): the board of orange and black
+//! squares, both armies with a letter and a shape per kind, the side to move or the result,
+//! the last move and, on request, the legal moves of one square.
+//!
+//! ```
+//! use jetan_core::prelude::*;
+//! use abstract_game::svg::SvgOptions;
+//!
+//! let mut pos = Position::default();
+//! let mv = pos.parse_move("Pe2-e3")?;
+//! pos.play(mv)?;
+//! let options = SvgOptions {
+//!     last_move: Some(mv),
+//!     targets_of: Some("f1".parse()?),
+//!     ..SvgOptions::default()
+//! };
+//! let picture = pos.svg(&options);
+//! assert!(picture.starts_with("<svg "));
+//! assert_eq!(picture.matches("<g class=\"piece\">").count(), 40);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+
+use abstract_game::svg::{Render, Style, Svg, SvgOptions};
+use abstract_game::{Game, Side};
+
+use crate::board::{SIZE, Square};
+use crate::piece::{Kind, Piece};
+use crate::position::{Move, MoveList, Position};
+
+/// The orange squares.
+const ORANGE_SQUARE: &str = "#f4c07e";
+/// The black squares.
+const BLACK_SQUARE: &str = "#3e3834";
+/// The frame and the paper round the board.
+const FRAME: &str = "#2a211c";
+const PAPER: &str = "#faf5ec";
+/// Ink for coordinates and captions.
+const INK: &str = "#2a211c";
+/// The last move: squares tinted and outlined, an arrow.
+const LAST_TINT: &str = "#ffe14d";
+const LAST_ARROW: &str = "#1f6fd1";
+/// Targets of the highlighted square: normal moves, captures, the Princess's escape.
+const TARGET: &str = "#1e9e4a";
+const ESCAPE: &str = "#9b3fd1";
+
+/// How one army is painted: the body, its rim and its letter.
+struct Army {
+    body: &'static str,
+    rim: &'static str,
+    letter: &'static str,
+}
+
+/// Black: a black body with an ivory rim and letter.
+const BLACK_ARMY: Army = Army {
+    body: "#141414",
+    rim: "#f3ede2",
+    letter: "#f3ede2",
+};
+/// Orange: a vivid orange body with a dark brown rim and letter.
+const ORANGE_ARMY: Army = Army {
+    body: "#ff7a0f",
+    rim: "#3a1600",
+    letter: "#1c0a00",
+};
+
+fn army(side: Side) -> &'static Army {
+    match side {
+        Side::First => &BLACK_ARMY,
+        Side::Second => &ORANGE_ARMY,
+    }
+}
+
+/// The geometry of one picture: where the board lies and which way round.
+struct Layout {
+    cell: f64,
+    left: f64,
+    top: f64,
+    flip: bool,
+}
+
+impl Layout {
+    /// The top-left corner of `sq`'s square.
+    fn corner(&self, sq: Square) -> (f64, f64) {
+        let last = f64::from(SIZE - 1);
+        let (file, rank) = (f64::from(sq.file()), f64::from(sq.rank()));
+        let (col, row) = if self.flip {
+            (last - file, rank)
+        } else {
+            (file, last - rank)
+        };
+        (self.left + col * self.cell, self.top + row * self.cell)
+    }
+
+    /// The centre of `sq`'s square.
+    fn centre(&self, sq: Square) -> (f64, f64) {
+        let (x, y) = self.corner(sq);
+        (x + self.cell / 2.0, y + self.cell / 2.0)
+    }
+}
+
+/// The corners of a regular octagon of circumradius `r` round `(cx, cy)`, a flat side on top.
+fn octagon(cx: f64, cy: f64, r: f64) -> [(f64, f64); 8] {
+    core::array::from_fn(|i| {
+        let angle = (22.5 + 45.0 * i as f64).to_radians();
+        (cx + r * angle.cos(), cy - r * angle.sin())
+    })
+}
+
+/// The corners of a five-pointed star of outer radius `r` round `(cx, cy)`, a point on top.
+fn star(cx: f64, cy: f64, r: f64) -> [(f64, f64); 10] {
+    core::array::from_fn(|i| {
+        let radius = if i % 2 == 0 { r } else { r * 0.45 };
+        let angle = (90.0 + 36.0 * i as f64).to_radians();
+        (cx + radius * angle.cos(), cy - radius * angle.sin())
+    })
+}
+
+/// Draws `piece` centred on `(cx, cy)`: a disc sized by its step count (the Panthan smallest),
+/// an octagon for the Chief, a disc with an inner ring for the Princess, its notation letter
+/// in the middle and, while her escape is unused, a small star on the Princess.
+fn draw_piece(svg: &mut Svg, cx: f64, cy: f64, cell: f64, piece: Piece, escape_left: bool) {
+    let paint = army(piece.side);
+    let radius = cell
+        * match piece.kind.steps() {
+            1 => 0.30,
+            2 => 0.36,
+            _ => 0.40,
+        };
+    let body = Style::fill(paint.body).stroke(paint.rim, cell * 0.055);
+    match piece.kind {
+        Kind::Chief => svg.polygon(&octagon(cx, cy, radius * 1.06), &body),
+        _ => svg.circle(cx, cy, radius, &body),
+    }
+    if piece.kind == Kind::Princess {
+        svg.circle(
+            cx,
+            cy,
+            radius * 0.78,
+            &Style::outline(paint.rim, cell * 0.03),
+        );
+    }
+    let size = if piece.kind == Kind::Panthan {
+        cell * 0.34
+    } else {
+        cell * 0.40
+    };
+    let letter = piece.kind.letter().to_string();
+    svg.bold_text(cx, cy, size, &letter, "middle", paint.letter);
+    if piece.kind == Kind::Princess && escape_left {
+        let (sx, sy) = (cx + radius * 0.8, cy - radius * 0.8);
+        svg.polygon(
+            &star(sx, sy, cell * 0.17),
+            &Style::fill("#ffd21f").stroke(FRAME, cell * 0.02),
+        );
+    }
+}
+
+impl Position {
+    /// The caption: the side to move, or the result once the game is over.
+    fn caption(&self) -> String {
+        match self.outcome() {
+            Some(outcome) => {
+                let text = Position::describe(outcome).to_string();
+                let mut chars = text.chars();
+                let capital: String = chars
+                    .next()
+                    .map(|c| c.to_ascii_uppercase())
+                    .into_iter()
+                    .collect();
+                format!("Game over: {capital}{}", chars.as_str())
+            }
+            None => format!("{} to move", Position::side_name(self.side_to_move())),
+        }
+    }
+
+    /// The small print beside the caption: the escapes left and the countdown.
+    fn status(&self) -> String {
+        let mut parts = Vec::new();
+        if self.rules().escape {
+            let names: Vec<&str> = [Side::First, Side::Second]
+                .into_iter()
+                .filter(|&side| {
+                    self.escape_available(side)
+                        && !self
+                            .pieces_of(side)
+                            .intersect(self.pieces_of_kind(Kind::Princess))
+                            .is_empty()
+                })
+                .map(Position::side_name)
+                .collect();
+            if names.is_empty() {
+                parts.push("no escape left".to_owned());
+            } else {
+                parts.push(format!("escape left: {}", names.join(", ")));
+            }
+        }
+        if let Some(n) = self.countdown() {
+            parts.push(format!("countdown: {n} plies"));
+        }
+        parts.join(" · ")
+    }
+}
+
+impl Render for Position {
+    type Cell = Square;
+
+    /// Draws the 10x10 board with `a1` black at the bottom left (the top right when
+    /// flipped), files and ranks on the edges, the pieces, the caption above the board, the
+    /// last move as tinted squares and an arrow, and the targets of `targets_of`: a dot on an
+    /// empty square, a ring round a piece to capture, a violet dot for the Princess's escape.
+    fn write_svg(
+        &self,
+        out: &mut dyn fmt::Write,
+        options: &SvgOptions<Move, Square>,
+    ) -> fmt::Result {
+        let cell = f64::from(options.cell.max(8));
+        let n = f64::from(SIZE);
+        let margin = if options.coordinates {
+            cell * 0.55
+        } else {
+            cell * 0.25
+        };
+        let pad = cell * 0.25;
+        let caption_height = cell * 0.85;
+        let layout = Layout {
+            cell,
+            left: margin,
+            top: caption_height,
+            flip: options.flip,
+        };
+        let (width, height) = (margin + n * cell + pad, caption_height + n * cell + margin);
+        let mut svg = Svg::new(width, height);
+        svg.rect(0.0, 0.0, width, height, &Style::fill(PAPER));
+
+        // The caption: a disc of the mover's colour (none once the game is over) and the text.
+        let cy = caption_height * 0.45;
+        let mut text_x = margin;
+        if !self.is_over() {
+            let paint = army(self.side_to_move());
+            svg.circle(
+                margin + cell * 0.2,
+                cy,
+                cell * 0.18,
+                &Style::fill(paint.body).stroke(FRAME, cell * 0.04),
+            );
+            text_x += cell * 0.5;
+        }
+        svg.bold_text(text_x, cy, cell * 0.36, &self.caption(), "start", INK);
+        svg.text(
+            margin + n * cell,
+            cy,
+            cell * 0.26,
+            &self.status(),
+            "end",
+            INK,
+        );
+
+        // The board.
+        let frame = cell * 0.06;
+        svg.rect(
+            layout.left - frame,
+            layout.top - frame,
+            n * cell + 2.0 * frame,
+            n * cell + 2.0 * frame,
+            &Style::fill(FRAME),
+        );
+        for sq in Square::ALL {
+            let (x, y) = layout.corner(sq);
+            let colour = if sq.is_orange() {
+                ORANGE_SQUARE
+            } else {
+                BLACK_SQUARE
+            };
+            svg.rect(x, y, cell, cell, &Style::fill(colour));
+        }
+        if options.coordinates {
+            let size = cell * 0.3;
+            for i in 0..SIZE {
+                let file = Square::new(i, 0).expect("on the board");
+                let (x, _) = layout.centre(file);
+                let name = char::from(b'a' + i).to_string();
+                svg.text(
+                    x,
+                    layout.top + n * cell + margin * 0.55,
+                    size,
+                    &name,
+                    "middle",
+                    INK,
+                );
+                let rank = Square::new(0, i).expect("on the board");
+                let (_, y) = layout.centre(rank);
+                svg.text(margin * 0.5, y, size, &(i + 1).to_string(), "middle", INK);
+            }
+        }
+
+        // The last move: both squares tinted.
+        if let Some(mv) = options.last_move {
+            for sq in mv.from().into_iter().chain([mv.to()]) {
+                let (x, y) = layout.corner(sq);
+                let inset = cell * 0.05;
+                svg.rect(x, y, cell, cell, &Style::fill(LAST_TINT).opacity(0.35));
+                svg.rect(
+                    x + inset,
+                    y + inset,
+                    cell - 2.0 * inset,
+                    cell - 2.0 * inset,
+                    &Style::outline(LAST_TINT, cell * 0.08),
+                );
+            }
+        }
+
+        // The highlighted square and its legal moves.
+        let mut targets: Vec<Move> = Vec::new();
+        if let Some(from) = options.targets_of {
+            let (x, y) = layout.corner(from);
+            let inset = cell * 0.05;
+            svg.rect(
+                x + inset,
+                y + inset,
+                cell - 2.0 * inset,
+                cell - 2.0 * inset,
+                &Style::outline(TARGET, cell * 0.08),
+            );
+            let mut moves = MoveList::new();
+            self.legal_moves(&mut moves);
+            for &mv in moves.iter().filter(|mv| mv.from() == Some(from)) {
+                if !targets.iter().any(|t| t.to() == mv.to()) {
+                    targets.push(mv);
+                }
+            }
+        }
+
+        // The pieces.
+        for sq in Square::ALL {
+            if let Some(piece) = self.at(sq) {
+                let escape = piece.kind == Kind::Princess
+                    && self.rules().escape
+                    && self.escape_available(piece.side);
+                let mut title = format!("{piece} on {sq}");
+                if escape {
+                    title.push_str(", escape unused");
+                }
+                let (cx, cy) = layout.centre(sq);
+                svg.begin_group("piece", &title);
+                draw_piece(&mut svg, cx, cy, cell, piece, escape);
+                svg.end_group();
+            }
+        }
+
+        // The targets, above the pieces they would capture.
+        for mv in targets {
+            let (cx, cy) = layout.centre(mv.to());
+            let what = if mv.is_escape() {
+                "escape"
+            } else if self.is_capture(mv) {
+                "capture"
+            } else {
+                "move"
+            };
+            svg.begin_group("target", &format!("{what} to {}", mv.to()));
+            if what == "capture" {
+                svg.circle(cx, cy, cell * 0.45, &Style::outline(TARGET, cell * 0.08));
+            } else {
+                let colour = if mv.is_escape() { ESCAPE } else { TARGET };
+                svg.circle(
+                    cx,
+                    cy,
+                    cell * 0.14,
+                    &Style::fill(colour).stroke(PAPER, cell * 0.02).opacity(0.9),
+                );
+            }
+            svg.end_group();
+        }
+
+        // The last move's arrow, from the start square's centre to the edge of the piece.
+        if let Some((from, to)) = options.last_move.and_then(|mv| Some((mv.from()?, mv.to()))) {
+            let (a, b) = (layout.centre(from), layout.centre(to));
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let len = (dx * dx + dy * dy).sqrt();
+            if len > 0.0 {
+                let back = (cell * 0.3).min(len / 2.0);
+                let tip = (b.0 - dx / len * back, b.1 - dy / len * back);
+                svg.arrow(a, tip, cell * 0.09, LAST_ARROW);
+            }
+        }
+
+        out.write_str(&svg.finish())
+    }
+}

@@ -1,0 +1,261 @@
+//! The SVG pictures: well-formed, one piece symbol per piece, changed by moves, flips and
+//! highlights, and the committed pictures of `docs/pictures/` up to date
+//! (`JGAMES_BLESS=1 cargo test -p jetan-core --test pictures` rewrites them).
+
+use std::collections::BTreeSet;
+
+use abstract_game::svg::SvgOptions;
+use abstract_game::testing::random_position;
+use jetan_core::prelude::*;
+use proptest::prelude::*;
+
+type Options = SvgOptions<Move, Square>;
+
+/// The number of elements `<g class="...">` of a picture, which must parse as XML.
+fn groups(svg: &str, class: &str) -> usize {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"));
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
+        .count()
+}
+
+/// The pieces on the board, counted by the position.
+fn pieces(pos: &Position) -> usize {
+    (pos.piece_count(Side::First) + pos.piece_count(Side::Second)) as usize
+}
+
+/// The distinct squares the legal moves from `from` end on.
+fn targets(pos: &Position, from: Square) -> usize {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .filter(|mv| mv.from() == Some(from))
+        .map(|mv| mv.to())
+        .collect::<BTreeSet<_>>()
+        .len()
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// Plays a record's moves (move numbers such as `12.` are skipped); returns the last move.
+fn play_record(pos: &mut Position, moves: &str) -> Option<Move> {
+    let mut last = None;
+    for text in moves.split_whitespace().filter(|t| !t.ends_with('.')) {
+        let mv = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.play(mv).unwrap();
+        last = Some(mv);
+    }
+    last
+}
+
+/// The Thoat's picture: a Black Thoat on e5, a Black Panthan on e6 blocking two of its paths
+/// and an Orange Panthan on g6 to capture.
+const THOAT: &str = "wadfrcfdaw/tppppp1ppt/10/10/4P1p3/4T5/10/10/1PPP1PPPPT/WADFCRFDAW b Rr -";
+
+/// The decided game of the crate documentation: Black's Princess has been taken.
+const OVER: &str = "4c5/10/10/10/10/10/10/10/1P8/C8r b Rr - orange";
+
+/// The first 40 plies of the random game in `docs/jetan.md`.
+const RECORD: &str = "1. Rf1-i5! Fg10-f7 2. Ri5-i3 Ff7-e6 3. Fg1-f4 Re10-i6! 4. Ff4-i7 Ri6-g5 \
+    5. Pc2-b3 Rg5-e5 6. Ri3-i6 Pf9-f8 7. Ri6-i4 Pe9-f9 8. Pg2-g3 Ph9-i8 9. Ri4-f1 Dh10-h7 \
+    10. Fi7-h8 Ai10-g8 11. Ta2-b4 Dh7-g5 12. Tb4-d3 Pd9-e9 13. Fd1-g4 Re5-c6 14. Pb2-a3 Pb9-b8 \
+    15. Pd2-c3 Pc9-d9 16. Fh8xe9 Ag8-g6 17. Pg3-h3 Pf9xe9 18. Ph3-h4 Dg5-i4 19. Pf2-e3 Di4-i5 \
+    20. Fg4-f7 Di5-h7";
+
+/// The pictures of `docs/jetan.md`: file name, position and options.
+fn documented() -> Vec<(&'static str, Position, Options)> {
+    let rules = Rules::default();
+    let start = Position::new(rules);
+    let mut escaped = start.clone();
+    let escape = escaped.parse_move("Rf1-f6!").unwrap();
+    escaped.play(escape).unwrap();
+    let mut record = start.clone();
+    let last = play_record(&mut record, RECORD);
+    vec![
+        ("jetan-start", start.clone(), Options::default()),
+        (
+            "jetan-princess",
+            start,
+            Options {
+                targets_of: Some(sq("f1")),
+                ..Options::default()
+            },
+        ),
+        (
+            "jetan-escape",
+            escaped,
+            Options {
+                last_move: Some(escape),
+                ..Options::default()
+            },
+        ),
+        (
+            "jetan-thoat",
+            Position::from_text(THOAT, rules).unwrap(),
+            Options {
+                targets_of: Some(sq("e5")),
+                ..Options::default()
+            },
+        ),
+        (
+            "jetan-game",
+            record,
+            Options {
+                last_move: last,
+                ..Options::default()
+            },
+        ),
+        (
+            "jetan-over",
+            Position::from_text(OVER, rules).unwrap(),
+            Options::default(),
+        ),
+    ]
+}
+
+#[test]
+fn pictures_are_xml_with_one_symbol_per_piece() {
+    for (name, pos, options) in documented() {
+        for flip in [false, true] {
+            for coordinates in [false, true] {
+                let options = Options {
+                    flip,
+                    coordinates,
+                    ..options
+                };
+                let svg = pos.svg(&options);
+                assert_eq!(groups(&svg, "piece"), pieces(&pos), "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_move_a_flip_and_a_size_change_the_picture() {
+    let start = Position::default();
+    let before = start.svg(&Options::default());
+    let mv = start.parse_move("Pe2-e3").unwrap();
+    let after = start.after(mv);
+    assert_ne!(after.svg(&Options::default()), before);
+    let shown = Options {
+        last_move: Some(mv),
+        ..Options::default()
+    };
+    assert_ne!(after.svg(&shown), after.svg(&Options::default()));
+    let flipped = Options {
+        flip: true,
+        ..Options::default()
+    };
+    assert_ne!(start.svg(&flipped), before);
+    let small = Options {
+        cell: 24,
+        ..Options::default()
+    };
+    assert_ne!(start.svg(&small), before);
+    assert_ne!(
+        start.svg(&Options {
+            coordinates: false,
+            ..Options::default()
+        }),
+        before
+    );
+}
+
+#[test]
+fn the_caption_tells_the_side_to_move_and_the_result() {
+    let start = Position::default().svg(&Options::default());
+    assert!(start.contains("Black to move"));
+    let after = Position::default().after(Move::new(sq("e2"), sq("e3")));
+    assert!(after.svg(&Options::default()).contains("Orange to move"));
+    let over = Position::from_text(OVER, Rules::default()).unwrap();
+    assert!(over.svg(&Options::default()).contains("Orange wins"));
+}
+
+#[test]
+fn a_highlight_marks_one_target_per_destination() {
+    let start = Position::default();
+    let thoat = Position::from_text(THOAT, Rules::default()).unwrap();
+    for (pos, from, expected) in [
+        (&start, "f1", None),
+        (&start, "e2", Some(3)),
+        (&start, "a1", Some(0)),
+        (&thoat, "e5", Some(9)),
+        (&thoat, "a1", None),
+    ] {
+        let from = sq(from);
+        let options = Options {
+            targets_of: Some(from),
+            ..Options::default()
+        };
+        let svg = pos.svg(&options);
+        let marks = groups(&svg, "target");
+        assert_eq!(marks, targets(pos, from), "{from}");
+        if let Some(n) = expected {
+            assert_eq!(marks, n, "{from}");
+        }
+        if marks > 0 {
+            assert_ne!(svg, pos.svg(&Options::default()));
+        }
+    }
+    // The Princess's escapes are marked apart from her normal moves.
+    let svg = start.svg(&Options {
+        targets_of: Some(sq("f1")),
+        ..Options::default()
+    });
+    assert!(svg.contains("<title>escape to f6</title>"));
+    assert!(svg.contains("<title>move to f4</title>"));
+    // The Thoat's capture on g6 is a capture mark.
+    let svg = thoat.svg(&Options {
+        targets_of: Some(sq("e5")),
+        ..Options::default()
+    });
+    assert!(svg.contains("<title>capture to g6</title>"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Pictures of random positions of every preset render, parse and show every piece.
+    #[test]
+    fn random_positions_render(
+        preset in 0..Rules::PRESETS.len(),
+        seed in any::<u64>(),
+        plies in 0u32..200,
+        flip in any::<bool>(),
+        from in 0usize..100,
+    ) {
+        let rules = Rules::preset(Rules::PRESETS[preset]).unwrap();
+        let pos: Position = random_position(rules, seed, plies);
+        let from = Square::ALL[from];
+        let options = Options { flip, targets_of: Some(from), ..Options::default() };
+        let svg = pos.svg(&options);
+        prop_assert_eq!(groups(&svg, "piece"), pieces(&pos));
+        prop_assert_eq!(groups(&svg, "target"), targets(&pos, from));
+    }
+}
+
+#[test]
+fn committed_pictures_are_up_to_date() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
+    let bless = std::env::var("JGAMES_BLESS").is_ok_and(|v| v == "1");
+    for (name, pos, options) in documented() {
+        let path = format!("{dir}{name}.svg");
+        let svg = pos.svg(&options);
+        if bless {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(&path, &svg).unwrap();
+        } else {
+            let committed = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{path}: {e} (JGAMES_BLESS=1 writes it)"));
+            assert!(
+                committed == svg,
+                "{path} is stale: run JGAMES_BLESS=1 cargo test -p jetan-core --test pictures"
+            );
+        }
+    }
+}
