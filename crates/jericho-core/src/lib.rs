@@ -145,6 +145,8 @@ pub mod piece;
 mod position;
 mod rules;
 mod setup;
+#[cfg(feature = "svg")]
+mod svg;
 mod text;
 
 pub use abstract_game::{Game, Outcome, Side, TextGame};
@@ -167,6 +169,8 @@ abstract_game::text_serde!(Position, Setup);
 /// crate's positions, moves, rules, errors, pieces, squares and alignments.
 pub mod prelude {
     pub use abstract_game::Rules as _;
+    #[cfg(feature = "svg")]
+    pub use abstract_game::svg::Render;
     pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
 
     pub use crate::{

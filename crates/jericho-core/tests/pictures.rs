@@ -1,0 +1,227 @@
+//! Pictures: every picture is well-formed SVG with one piece group per piece in the towers and
+//! in both stocks, options change what they should, and the committed pictures of
+//! `docs/pictures/` are what the code draws now (`JGAMES_BLESS=1` rewrites them).
+
+use abstract_game::playout::Rng;
+use abstract_game::svg::SvgOptions;
+use jericho_core::prelude::*;
+use proptest::prelude::*;
+
+type Options = SvgOptions<Move, Square>;
+
+/// Pieces in the towers plus pieces in the stocks, from the position's own accessors.
+fn piece_count(pos: &Position) -> usize {
+    let stocks: u32 = Side::BOTH.iter().map(|&side| pos.stock(side).len()).sum();
+    (pos.pieces_on_board() + stocks) as usize
+}
+
+/// How many `<g>` elements of `class` a well-formed picture holds (panics on bad XML).
+fn groups(svg: &str, class: &str) -> usize {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
+        .count()
+}
+
+/// Checks the picture of `pos` under `options`: it parses, shows every piece once and every
+/// monolith.
+fn check(pos: &Position, options: &Options) -> String {
+    let svg = pos.svg(options);
+    assert_eq!(groups(&svg, "piece"), piece_count(pos), "{pos}");
+    assert_eq!(groups(&svg, "monolith"), Alignment::ALL.len());
+    svg
+}
+
+fn play(pos: &mut Position, moves: &str) -> Option<Move> {
+    let mut last = None;
+    for text in moves.split_whitespace() {
+        let mv = pos.parse_move(text).unwrap();
+        pos.play(mv).unwrap();
+        last = Some(mv);
+    }
+    last
+}
+
+fn square(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+#[test]
+fn the_start_shows_both_full_stocks() {
+    let pos = Position::new(Rules::default());
+    let svg = check(&pos, &Options::default());
+    assert_eq!(piece_count(&pos), 50);
+    assert!(svg.contains("South to move"));
+    assert!(svg.contains("3b in South's stock"));
+    assert_eq!(svg.matches("held by nobody").count(), 13);
+    assert!("d2".parse::<Square>().is_err() && "x9".parse::<Square>().is_err());
+}
+
+#[test]
+fn towers_monoliths_and_the_result_are_drawn() {
+    let mut pos = Position::new(Rules::default());
+    let last = play(&mut pos, "3b@c2 5a@c3 2c@c2");
+    let svg = check(
+        &pos,
+        &Options {
+            last_move: last,
+            ..Options::default()
+        },
+    );
+    assert!(svg.contains("3b on c2, level 1") && svg.contains("2c on c2, level 2"));
+    assert!(svg.contains("monolith of Fc, held by South"));
+    assert!(svg.contains("1 monolith: Fc"));
+
+    let mut game = Position::new(Rules::default());
+    play(&mut game, RECORD);
+    let outcome = game.outcome().expect("the recorded game is over");
+    let svg = check(&game, &Options::default());
+    assert!(svg.contains(&Position::describe(outcome).to_string()));
+    assert!(!svg.contains("to move"));
+}
+
+#[test]
+fn a_move_and_a_flip_change_the_picture() {
+    let start = Position::new(Rules::default());
+    let before = start.svg(&Options::default());
+    let mut after = start;
+    let last = play(&mut after, "3b@c2");
+    let plain = check(&after, &Options::default());
+    assert_ne!(before, plain);
+    let marked = check(
+        &after,
+        &Options {
+            last_move: last,
+            ..Options::default()
+        },
+    );
+    assert_ne!(plain, marked, "the last placement is highlighted");
+    let flipped = check(
+        &after,
+        &Options {
+            flip: true,
+            ..Options::default()
+        },
+    );
+    assert_ne!(plain, flipped);
+    let bare = check(
+        &after,
+        &Options {
+            coordinates: false,
+            ..Options::default()
+        },
+    );
+    assert!(bare.len() < plain.len());
+    let big = after.svg(&Options {
+        cell: 100,
+        ..Options::default()
+    });
+    assert!(big.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1330\""));
+}
+
+#[test]
+fn a_square_where_a_piece_fits_gets_one_target_mark() {
+    let mut pos = Position::new(Rules::default());
+    let with_c3 = Options {
+        targets_of: Some(square("c3")),
+        ..Options::default()
+    };
+    assert_eq!(groups(&pos.svg(&with_c3), "target"), 1);
+    assert_ne!(pos.svg(&with_c3), pos.svg(&Options::default()));
+    // The asymmetry rule refuses North's copy of 3b on c3 (same file, same level): its
+    // stock piece is drawn faint, the other 24 are not.
+    play(&mut pos, "3b@c2");
+    let svg = check(&pos, &with_c3);
+    assert_eq!(groups(&svg, "target"), 1);
+    assert!(svg.contains("24 pieces may go on c3"));
+    // A full tower takes nothing: no target.
+    play(&mut pos, "1a@c2 4d@c2 2e@c2");
+    assert_eq!(pos.at(square("c2")).height(), 4);
+    let full = Options {
+        targets_of: Some(square("c2")),
+        ..Options::default()
+    };
+    assert_eq!(groups(&check(&pos, &full), "target"), 0);
+}
+
+/// Every preset by name.
+fn presets() -> Vec<Rules> {
+    <Rules as abstract_game::Rules>::PRESETS
+        .iter()
+        .map(|name| <Rules as abstract_game::Rules>::preset(name).unwrap())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_positions_render_with_every_piece(
+        preset in proptest::sample::select(presets()),
+        seed in any::<u64>(),
+        plies in 0u32..60,
+        flip in any::<bool>(),
+        cell in 12u32..80,
+        highlight in proptest::sample::select(Square::ALL.to_vec()),
+    ) {
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut pos = Position::new(preset);
+        let mut last = None;
+        for _ in 0..plies {
+            let Some(mv) = pos.random_move(&mut rng) else { break };
+            pos.play(mv).unwrap();
+            last = Some(mv);
+        }
+        let options = Options { cell, flip, coordinates: flip, last_move: last, targets_of: Some(highlight) };
+        let svg = check(&pos, &options);
+        let targets = groups(&svg, "target");
+        prop_assert!(targets <= 1);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        prop_assert_eq!(targets == 1, moves.iter().any(|m| m.to() == Some(highlight)));
+    }
+}
+
+/// The moves of the game record in docs/jericho.md, without the move numbers.
+const RECORD: &str = "5a@g4 1a@f4 3d@b4 2d@d1 3b@f4 4e@d1 1d@e3 5e@f1 1a@g1 3c@c3 2a@c2 \
+    3a@e4 3c@b2 2c@a4 5b@a4 5a@c3 4b@a1 1e@c2 4e@a3 2a@b1 1c@g2 1c@b1 4c@e4 4b@g1 3a@g3 \
+    4c@f1 4d@c2 1b@f3 1b@e2 5b@d4 5c@d1 1d@a2 2b@b4 4a@b2 2e@g3 4d@f3 2c@e2 3d@b1 5e@e3 \
+    2e@b2 5d@c4 5c@f2 1e@e1 3b@a3 4a@g2";
+
+/// The pictures of docs/jericho.md: file name, moves from the start, highlighted square.
+const DOCUMENTED: &[(&str, &str, Option<&str>)] = &[
+    ("start", "", None),
+    ("confrontation", "3b@c2 5a@c3 2c@c2", None),
+    ("asymmetry", "3b@c2", Some("c3")),
+    ("end", RECORD, None),
+];
+
+#[test]
+fn the_committed_pictures_are_up_to_date() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
+    let bless = std::env::var("JGAMES_BLESS").is_ok_and(|v| v == "1");
+    for &(name, moves, highlight) in DOCUMENTED {
+        let mut pos = Position::new(Rules::default());
+        let last = play(&mut pos, moves);
+        let options = Options {
+            cell: 60,
+            last_move: last,
+            targets_of: highlight.map(square),
+            ..Options::default()
+        };
+        let svg = check(&pos, &options);
+        let path = format!("{dir}jericho-{name}.svg");
+        if bless {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(&path, &svg).unwrap();
+        } else {
+            let committed = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{path}: {e} (run with JGAMES_BLESS=1)"));
+            assert!(
+                committed == svg,
+                "{path} is stale: run the tests with JGAMES_BLESS=1"
+            );
+        }
+    }
+}
