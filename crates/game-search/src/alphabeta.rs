@@ -1,0 +1,624 @@
+//! Negamax alpha-beta with iterative deepening and a transposition table.
+
+use core::hash::{Hash, Hasher};
+use std::sync::atomic::AtomicBool;
+
+use abstract_game::{EVAL_BOUND, Evaluate, Game};
+
+use crate::budget::{MAX_RESULT_PLIES, WIN_SCORE};
+use crate::engine::Clock;
+use crate::{Budget, Engine, Score, SearchInfo};
+
+/// The options of [`AlphaBeta`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaOptions {
+    /// The size of the transposition table in MiB (rounded down to a power of two of
+    /// entries; 0 keeps a table of one bucket).
+    pub hash_mib: usize,
+    /// The default budget, used where the budget of a call leaves a limit unset.
+    pub budget: Budget,
+}
+
+impl AlphaBetaOptions {
+    /// The default options: a 16 MiB table, no default budget of its own (so
+    /// [`AlphaBeta::DEFAULT_DEPTH`] when the call sets none either).
+    pub const DEFAULT: AlphaBetaOptions = AlphaBetaOptions {
+        hash_mib: 16,
+        budget: Budget::DEFAULT,
+    };
+}
+
+impl Default for AlphaBetaOptions {
+    fn default() -> AlphaBetaOptions {
+        AlphaBetaOptions::DEFAULT
+    }
+}
+
+/// The deepest iteration, in plies.
+pub const MAX_DEPTH: u32 = 127;
+const MAX_PLY: usize = MAX_DEPTH as usize + 1;
+/// Beyond every score.
+const INFINITY: i32 = WIN_SCORE + 1;
+/// Scores at or beyond this are wins (and their negations losses).
+const RESULT_BOUND: i32 = WIN_SCORE - MAX_RESULT_PLIES as i32;
+/// How often (in nodes) the clock and the stop flag are looked at.
+const CHECK_EVERY: u64 = 1024;
+const HISTORY_BITS: u32 = 12;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// An empty slot.
+    Empty,
+    /// The true value.
+    Exact,
+    /// The true value is at least the score (the search failed high).
+    Lower,
+    /// The true value is at most the score (the search failed low).
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry<M> {
+    key: u64,
+    mv: Option<M>,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+    age: u8,
+}
+
+impl<M> Entry<M> {
+    const EMPTY: Entry<M> = Entry {
+        key: 0,
+        mv: None,
+        score: 0,
+        depth: 0,
+        bound: Bound::Empty,
+        age: 0,
+    };
+}
+
+/// The transposition table: buckets of two entries, the first kept for the deepest search
+/// (depth-preferred, unless it is from an older search), the second always replaced.
+#[derive(Clone, Debug)]
+struct Table<M> {
+    buckets: Vec<[Entry<M>; 2]>,
+    mask: usize,
+    age: u8,
+}
+
+impl<M: Copy> Table<M> {
+    fn new(mib: usize) -> Table<M> {
+        let bucket = core::mem::size_of::<[Entry<M>; 2]>().max(1);
+        let wanted = mib.saturating_mul(1 << 20) / bucket;
+        let mut count = if wanted == 0 {
+            1
+        } else {
+            1usize << (usize::BITS - 1 - wanted.leading_zeros())
+        };
+        count = count.min(1 << 30);
+        let mut buckets = Vec::new();
+        // A table too big for the memory at hand is halved until it fits.
+        while count > 1 && buckets.try_reserve_exact(count).is_err() {
+            count /= 2;
+        }
+        buckets.resize(count, [Entry::EMPTY; 2]);
+        Table {
+            buckets,
+            mask: count - 1,
+            age: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.buckets.fill([Entry::EMPTY; 2]);
+        self.age = 0;
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry<M>> {
+        let bucket = &self.buckets[self.index(key)];
+        bucket
+            .iter()
+            .find(|e| e.key == key && e.bound != Bound::Empty)
+            .copied()
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, depth: u8, bound: Bound, score: i32, mv: Option<M>) {
+        let age = self.age;
+        let index = self.index(key);
+        let bucket = &mut self.buckets[index];
+        let entry = Entry {
+            key,
+            mv,
+            score,
+            depth,
+            bound,
+            age,
+        };
+        let first = &bucket[0];
+        let slot = if first.key == key
+            || first.bound == Bound::Empty
+            || first.age != age
+            || depth >= first.depth
+        {
+            0
+        } else {
+            1
+        };
+        let old = bucket[slot];
+        bucket[slot] = Entry {
+            // Keep a known best move rather than none.
+            mv: if mv.is_none() && old.key == key {
+                old.mv
+            } else {
+                mv
+            },
+            ..entry
+        };
+    }
+}
+
+/// A result score as stored: relative to the node, not to the root.
+#[inline]
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= RESULT_BOUND {
+        score + ply as i32
+    } else if score <= -RESULT_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score seen from a node `ply` plies below the root.
+#[inline]
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= RESULT_BOUND {
+        score - ply as i32
+    } else if score <= -RESULT_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A small fast hasher for moves, to index the history table.
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// The history slot of a move played by the side with index `side`.
+fn history_index<M: Hash>(mv: &M, side: usize) -> usize {
+    let mut h = MoveHasher(side as u64);
+    mv.hash(&mut h);
+    (h.finish() >> (64 - HISTORY_BITS)) as usize
+}
+
+/// A game's own ordering hint: a higher value searches the move earlier (after the table
+/// move and the killer moves). Captures, say, before quiet moves.
+pub type MovePriority<G> = fn(&G, <G as Game>::Move) -> i32;
+
+/// Negamax search with alpha-beta pruning over a game's [`Evaluate`] heuristic.
+///
+/// * Iterative deepening from depth 1, each iteration with the full window and principal
+///   variation search (null windows after the first move);
+/// * a transposition table keyed by [`Game::zobrist`] (key, depth, bound, score, best move),
+///   sized in MiB, two entries a bucket (depth-preferred and always-replace);
+/// * move ordering: the table's move, then two killer moves per ply, then the game's
+///   [`MovePriority`] hook if one is set, then the history heuristic;
+/// * exact results: a finished game scores [`Score::Win`] or [`Score::Loss`] with its
+///   distance in plies from the root (internally `WIN_SCORE - ply`, stored in the table
+///   relative to the node), so faster wins and slower losses are preferred; a draw scores 0;
+///   a game ending on points counts for its winner;
+/// * budgets by depth, nodes and wall time (the clock and the stop flag are looked at every
+///   1024 nodes); when a budget runs out the move of the last completed iteration is played.
+///   The search stops early once it has proved a result.
+///
+/// Leaves are scored by [`Evaluate::evaluate`] (clamped to `±EVAL_BOUND`); there is no
+/// quiescence search, which would need to know the game's captures.
+#[derive(Clone, Debug)]
+pub struct AlphaBeta<G: Game + Evaluate> {
+    options: AlphaBetaOptions,
+    table: Table<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    priority: Option<MovePriority<G>>,
+    nodes: u64,
+    node_limit: u64,
+    seldepth: usize,
+    aborted: bool,
+    pv: Vec<Vec<G::Move>>,
+    buffers: Vec<Vec<(i64, G::Move)>>,
+}
+
+impl<G: Game + Evaluate> AlphaBeta<G> {
+    /// The depth of a search when neither the call's budget nor the options set a limit.
+    pub const DEFAULT_DEPTH: u32 = 6;
+
+    /// An alpha-beta engine with these options.
+    pub fn new(options: AlphaBetaOptions) -> AlphaBeta<G> {
+        AlphaBeta {
+            options,
+            table: Table::new(options.hash_mib),
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 1 << HISTORY_BITS],
+            priority: None,
+            nodes: 0,
+            node_limit: u64::MAX,
+            seldepth: 0,
+            aborted: false,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            buffers: vec![Vec::new(); MAX_PLY + 2],
+        }
+    }
+
+    /// This engine with a game's move ordering hint.
+    pub fn with_move_priority(mut self, priority: MovePriority<G>) -> AlphaBeta<G> {
+        self.priority = Some(priority);
+        self
+    }
+
+    /// The options in use.
+    pub const fn options(&self) -> &AlphaBetaOptions {
+        &self.options
+    }
+
+    /// The number of transposition table entries.
+    pub fn table_entries(&self) -> usize {
+        self.table.buckets.len() * 2
+    }
+
+    /// The score of a finished game for the side to move, `ply` plies below the root.
+    fn result_score(pos: &G, winner: Option<abstract_game::Side>, ply: usize) -> i32 {
+        match winner {
+            Some(w) if w == pos.side_to_move() => WIN_SCORE - ply as i32,
+            Some(_) => -(WIN_SCORE - ply as i32),
+            None => 0,
+        }
+    }
+
+    fn order_key(&self, pos: &G, mv: G::Move, table_move: Option<G::Move>, ply: usize) -> i64 {
+        if table_move == Some(mv) {
+            return i64::MAX;
+        }
+        let killers = &self.killers[ply];
+        if killers[0] == Some(mv) {
+            return 1 << 60;
+        }
+        if killers[1] == Some(mv) {
+            return (1 << 60) - 1;
+        }
+        let hint = self.priority.map_or(0, |f| f(pos, mv));
+        let side = pos.side_to_move().index();
+        (i64::from(hint) << 32) + i64::from(self.history[history_index(&mv, side)])
+    }
+
+    fn negamax(
+        &mut self,
+        clock: &Clock<'_>,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+            return 0;
+        }
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 && clock.expired() {
+            self.aborted = true;
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(outcome) = pos.outcome() {
+            return Self::result_score(pos, outcome.winner, ply);
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return pos.evaluate().clamp(-EVAL_BOUND, EVAL_BOUND);
+        }
+        // No line from here can beat a win on the next ply or lose faster than now.
+        alpha = alpha.max(-(WIN_SCORE - ply as i32));
+        beta = beta.min(WIN_SCORE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.zobrist();
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.mv;
+            if ply > 0 && u32::from(entry.depth) >= depth && beta - alpha == 1 {
+                let score = from_table(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::Empty => false,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        generate(pos, &mut moves);
+        if moves.is_empty() {
+            // Only a game breaking its contract (no move, no outcome) gets here: a draw.
+            self.buffers[ply] = moves;
+            return 0;
+        }
+        for entry in moves.iter_mut() {
+            entry.0 = self.order_key(pos, entry.1, table_move, ply);
+        }
+
+        let alpha_start = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let mut pick = i;
+            for j in i + 1..moves.len() {
+                if moves[j].0 > moves[pick].0 {
+                    pick = j;
+                }
+            }
+            moves.swap(i, pick);
+            let mv = moves[i].1;
+            let child = pos.after(mv);
+            let score = if i == 0 {
+                -self.negamax(clock, &child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(clock, &child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.negamax(clock, &child, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if table_move != Some(mv) {
+                            let killers = &mut self.killers[ply];
+                            if killers[0] != Some(mv) {
+                                killers[1] = killers[0];
+                                killers[0] = Some(mv);
+                            }
+                            let slot = history_index(&mv, pos.side_to_move().index());
+                            let bonus = (depth * depth).min(1 << 16) as i32;
+                            self.history[slot] = self.history[slot].saturating_add(bonus);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_depth = depth.min(u32::from(u8::MAX)) as u8;
+        self.table.store(
+            key,
+            stored_depth,
+            bound,
+            to_table(best, ply),
+            best_move.or(table_move),
+        );
+        best
+    }
+}
+
+/// The legal moves of `pos` into `out` (order keys 0). Out of line, so that the game's
+/// stack-allocated move list is not part of every search frame.
+#[inline(never)]
+fn generate<G: Game>(pos: &G, out: &mut Vec<(i64, G::Move)>) {
+    let mut list = G::MoveList::default();
+    pos.legal_moves(&mut list);
+    out.clear();
+    out.extend(list.iter().map(|&mv| (0, mv)));
+}
+
+impl<G: Game + Evaluate> Default for AlphaBeta<G> {
+    fn default() -> AlphaBeta<G> {
+        AlphaBeta::new(AlphaBetaOptions::DEFAULT)
+    }
+}
+
+impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
+    fn name(&self) -> String {
+        crate::EngineSpec::AlphaBeta(self.options).to_string()
+    }
+
+    fn new_game(&mut self) {
+        self.table.clear();
+        self.history.fill(0);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+    }
+
+    fn search(
+        &mut self,
+        pos: &G,
+        budget: &Budget,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> Option<(G::Move, SearchInfo<G>)> {
+        if pos.is_over() {
+            return None;
+        }
+        let budget = budget.or(self.options.budget);
+        let max_depth = match budget.depth {
+            Some(d) => d.clamp(1, MAX_DEPTH),
+            None if budget.nodes.is_none() && budget.time.is_none() && !budget.infinite => {
+                Self::DEFAULT_DEPTH
+            }
+            None => MAX_DEPTH,
+        };
+        let clock = Clock::new(budget.time, stop);
+        self.node_limit = budget.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.table.age = self.table.age.wrapping_add(1);
+        for h in &mut self.history {
+            *h /= 2;
+        }
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+
+        let mut done: Option<(G::Move, SearchInfo<G>)> = None;
+        for depth in 1..=max_depth {
+            if clock.expired() {
+                break;
+            }
+            let score = self.negamax(&clock, pos, depth, 0, -INFINITY, INFINITY);
+            if self.aborted {
+                break;
+            }
+            let Some(&mv) = self.pv[0].first() else {
+                break;
+            };
+            let info = SearchInfo {
+                nodes: self.nodes,
+                iterations: 0,
+                depth,
+                seldepth: self.seldepth as u32,
+                score: Score::from_internal(score),
+                pv: self.pv[0].clone(),
+                elapsed: clock.elapsed(),
+            };
+            report(&info);
+            let solved = info.score.plies_to_end().is_some_and(|n| n <= depth);
+            done = Some((mv, info));
+            if solved {
+                break;
+            }
+        }
+        match done {
+            Some((mv, mut info)) => {
+                info.nodes = self.nodes;
+                info.seldepth = self.seldepth as u32;
+                info.elapsed = clock.elapsed();
+                Some((mv, info))
+            }
+            None => {
+                // Not even depth 1 finished: the best move found so far, else the table's
+                // move, else the first legal move.
+                let mut moves = Vec::new();
+                generate(pos, &mut moves);
+                let table_move = self.table.probe(pos.zobrist()).and_then(|e| e.mv);
+                let mv = self.pv[0]
+                    .first()
+                    .copied()
+                    .filter(|m| moves.iter().any(|e| e.1 == *m))
+                    .or(table_move.filter(|m| moves.iter().any(|e| e.1 == *m)))
+                    .or(moves.first().map(|e| e.1))?;
+                let info = SearchInfo {
+                    nodes: self.nodes,
+                    seldepth: self.seldepth as u32,
+                    pv: vec![mv],
+                    elapsed: clock.elapsed(),
+                    ..SearchInfo::empty()
+                };
+                Some((mv, info))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_results_are_relative_to_the_node() {
+        // A win 7 plies from the root, seen from a node 3 plies down, is a win in 4 there.
+        let at_root = WIN_SCORE - 7;
+        let stored = to_table(at_root, 3);
+        assert_eq!(stored, WIN_SCORE - 4);
+        assert_eq!(from_table(stored, 3), at_root);
+        // Read back 5 plies down it is a win 9 plies from the root.
+        assert_eq!(from_table(stored, 5), WIN_SCORE - 9);
+        assert_eq!(to_table(-at_root, 3), -(WIN_SCORE - 4));
+        assert_eq!(from_table(to_table(-at_root, 3), 3), -at_root);
+        for v in [0, 1, -1, EVAL_BOUND, -EVAL_BOUND] {
+            assert_eq!(to_table(v, 9), v);
+            assert_eq!(from_table(v, 9), v);
+        }
+    }
+
+    #[test]
+    fn the_table_keeps_the_deeper_entry_and_finds_both() {
+        let mut table = Table::<u8>::new(0);
+        assert_eq!(table.buckets.len(), 1);
+        table.store(1, 9, Bound::Exact, 5, Some(1));
+        table.store(2, 3, Bound::Lower, 6, Some(2));
+        assert_eq!(table.probe(1).map(|e| (e.depth, e.mv)), Some((9, Some(1))));
+        assert_eq!(table.probe(2).map(|e| (e.depth, e.mv)), Some((3, Some(2))));
+        // A third key takes the always-replace slot.
+        table.store(3, 1, Bound::Upper, 0, None);
+        assert!(table.probe(1).is_some() && table.probe(2).is_none());
+        // A new search may replace old deep entries.
+        table.age = table.age.wrapping_add(1);
+        table.store(4, 1, Bound::Exact, 0, None);
+        assert!(table.probe(1).is_none() && table.probe(4).is_some());
+        let table = Table::<u32>::new(1);
+        assert!(table.buckets.len().is_power_of_two());
+        assert!(table.buckets.len() * core::mem::size_of::<[Entry<u32>; 2]>() <= 1 << 20);
+    }
+}

@@ -1,0 +1,92 @@
+//! The one trait every engine implements.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use abstract_game::Game;
+
+use crate::{Budget, SearchInfo};
+
+/// A player of `G`: given a position, it chooses a move.
+///
+/// Engines are swapped by changing one line (`let mut engine: Box<dyn Engine<G>> = ...`), for
+/// example from an [`EngineSpec`](crate::EngineSpec). They keep state between moves (a
+/// transposition table, a search tree, a random stream); [`new_game`](Engine::new_game)
+/// forgets what belongs to the previous game.
+pub trait Engine<G: Game>: Send {
+    /// A short name with the options that matter, e.g. `mcts:iterations=20000`.
+    fn name(&self) -> String;
+
+    /// Forgets what was learnt in the previous game (tables, trees). Random streams go on, so
+    /// that the games of a match differ.
+    fn new_game(&mut self);
+
+    /// Searches `pos` within `budget` (combined with the engine's default budget, see
+    /// [`Budget::or`]) and returns the chosen legal move with the statistics. Returns `None`
+    /// only when the game is over.
+    ///
+    /// The search ends early, still with a legal move (the best found so far), once `stop` is
+    /// set by another thread. `report` is called with intermediate statistics (after each
+    /// alpha-beta iteration, from time to time in MCTS), for `info` lines.
+    fn search(
+        &mut self,
+        pos: &G,
+        budget: &Budget,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> Option<(G::Move, SearchInfo<G>)>;
+
+    /// [`search`](Engine::search) without a stop flag or intermediate reports.
+    fn choose(&mut self, pos: &G, budget: &Budget) -> Option<(G::Move, SearchInfo<G>)> {
+        let never = AtomicBool::new(false);
+        self.search(pos, budget, &never, &mut |_| {})
+    }
+}
+
+impl<G: Game, E: Engine<G> + ?Sized> Engine<G> for Box<E> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn new_game(&mut self) {
+        (**self).new_game();
+    }
+    fn search(
+        &mut self,
+        pos: &G,
+        budget: &Budget,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> Option<(G::Move, SearchInfo<G>)> {
+        (**self).search(pos, budget, stop, report)
+    }
+    fn choose(&mut self, pos: &G, budget: &Budget) -> Option<(G::Move, SearchInfo<G>)> {
+        (**self).choose(pos, budget)
+    }
+}
+
+/// The time and stop-flag side of a budget, shared by the engines.
+pub(crate) struct Clock<'a> {
+    start: Instant,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+}
+
+impl<'a> Clock<'a> {
+    pub(crate) fn new(time: Option<Duration>, stop: &'a AtomicBool) -> Clock<'a> {
+        let start = Instant::now();
+        Clock {
+            start,
+            deadline: time.and_then(|t| start.checked_add(t)),
+            stop,
+        }
+    }
+
+    /// Whether the stop flag is set or the time is up.
+    pub(crate) fn expired(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}

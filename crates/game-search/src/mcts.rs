@@ -1,0 +1,656 @@
+//! Monte Carlo tree search with UCT selection and random playouts.
+
+use std::sync::atomic::AtomicBool;
+
+use abstract_game::playout::{Rng, game_seed};
+use abstract_game::{Game, Outcome, Side};
+
+use crate::engine::Clock;
+use crate::{Budget, Engine, Score, SearchInfo};
+
+/// The options of [`Mcts`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsOptions {
+    /// The UCT exploration constant `c` in `mean + c * sqrt(ln N / n)`, results being 1 for a
+    /// win, 1/2 for a draw and 0 for a loss. Finite and not negative.
+    pub exploration: f64,
+    /// The seed of the random streams: the same seed and the same budget in iterations give
+    /// the same search.
+    pub seed: u64,
+    /// Independent trees searched in parallel (root parallelism), at least 1; their root
+    /// visits are summed.
+    pub threads: usize,
+    /// The longest playout, in plies; a playout stopped by the cap counts as a draw.
+    pub playout_cap: u32,
+    /// The most nodes a tree may hold (per thread); once full, the tree stops growing and the
+    /// search goes on with playouts from its leaves. At least 1.
+    pub max_nodes: usize,
+    /// Whether the subtree of the new position is kept from the previous search when the new
+    /// position is one or two plies below the previous one.
+    pub reuse: bool,
+    /// The default budget, used where the budget of a call leaves a limit unset.
+    pub budget: Budget,
+}
+
+impl MctsOptions {
+    /// The default options: `c = 1.4`, seed 0, one thread, playouts capped at 1000 plies,
+    /// a million nodes per tree, tree reuse on, no default budget of its own (so
+    /// [`Mcts::DEFAULT_ITERATIONS`] when the call sets none either).
+    pub const DEFAULT: MctsOptions = MctsOptions {
+        exploration: 1.4,
+        seed: 0,
+        threads: 1,
+        playout_cap: 1000,
+        max_nodes: 1_000_000,
+        reuse: true,
+        budget: Budget::DEFAULT,
+    };
+}
+
+impl Default for MctsOptions {
+    fn default() -> MctsOptions {
+        MctsOptions::DEFAULT
+    }
+}
+
+/// No index: the end of a sibling list, a node without children.
+const NONE: u32 = u32::MAX;
+/// `num_moves` of a node whose moves were never generated.
+const UNGENERATED: u32 = u32::MAX;
+
+/// One node of a search tree: the position after `mv`, played by `mover`.
+#[derive(Clone, Debug)]
+struct Node<M> {
+    /// The move that leads here (`None` at the root).
+    mv: Option<M>,
+    /// The side that played `mv`; the results summed here are from its view.
+    mover: Side,
+    /// The most recently created child, or [`NONE`].
+    first_child: u32,
+    /// The next child of the same parent, or [`NONE`].
+    next_sibling: u32,
+    /// Iterations through this node.
+    visits: u32,
+    /// Twice the sum of results for `mover` (2 a win, 1 a draw, 0 a loss): an exact count.
+    points: u64,
+    /// The number of legal moves here, or [`UNGENERATED`].
+    num_moves: u32,
+    /// How many of them have a child already.
+    tried: u32,
+    /// The children are made in the order `(a * k + b) % num_moves` of the move list, a
+    /// random permutation that costs no memory (`a` is prime to `num_moves`).
+    perm_a: u32,
+    perm_b: u32,
+    /// The end of the game here: `None` while it goes on, else the winner (or `None` for a
+    /// draw).
+    terminal: Option<Option<Side>>,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, mover: Side) -> Node<M> {
+        Node {
+            mv,
+            mover,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            points: 0,
+            num_moves: UNGENERATED,
+            tried: 0,
+            perm_a: 1,
+            perm_b: 0,
+            terminal: None,
+        }
+    }
+}
+
+/// Twice the result of a game for `side`: 2 a win, 1 a draw or an unfinished playout, 0 a loss.
+fn points_for(side: Side, winner: Option<Side>) -> u64 {
+    match winner {
+        Some(w) if w == side => 2,
+        Some(_) => 0,
+        None => 1,
+    }
+}
+
+const fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a
+}
+
+/// One search tree with its random stream.
+#[derive(Clone, Debug)]
+struct Tree<G: Game> {
+    rng: Rng,
+    root_pos: Option<G>,
+    nodes: Vec<Node<G::Move>>,
+    path: Vec<u32>,
+}
+
+/// What one tree did in one search.
+#[derive(Clone, Copy, Debug, Default)]
+struct TreeStats {
+    iterations: u64,
+    depth_sum: u64,
+    max_depth: u32,
+}
+
+impl<G: Game> Tree<G> {
+    fn new(seed: u64) -> Tree<G> {
+        Tree {
+            rng: Rng::seed_from_u64(seed),
+            root_pos: None,
+            nodes: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.root_pos = None;
+        self.nodes = Vec::new();
+    }
+
+    /// Makes `pos` the root, keeping the matching subtree when reuse is on and `pos` is the
+    /// old root or one or two plies below it. Returns the root visits kept.
+    fn set_root(&mut self, pos: &G, reuse: bool) -> u64 {
+        let kept = match (&self.root_pos, reuse) {
+            (Some(old), true) if !self.nodes.is_empty() => self.find(old, pos),
+            _ => None,
+        };
+        match kept {
+            Some(0) => {}
+            Some(index) => self.compact(index),
+            None => {
+                self.nodes.clear();
+                self.nodes.push(Node::new(None, !pos.side_to_move()));
+            }
+        }
+        self.root_pos = Some(pos.clone());
+        u64::from(self.nodes[0].visits)
+    }
+
+    /// The node of `target` among the old root, its children and grandchildren.
+    fn find(&self, old: &G, target: &G) -> Option<usize> {
+        let same =
+            |p: &G| p.zobrist() == target.zobrist() && p.side_to_move() == target.side_to_move();
+        if same(old) {
+            return Some(0);
+        }
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            if let Some(mv) = c.mv {
+                let p1 = old.after(mv);
+                if same(&p1) {
+                    return Some(child as usize);
+                }
+                let mut grand = c.first_child;
+                while grand != NONE {
+                    let g = &self.nodes[grand as usize];
+                    if let Some(mv2) = g.mv {
+                        if same(&p1.after(mv2)) {
+                            return Some(grand as usize);
+                        }
+                    }
+                    grand = g.next_sibling;
+                }
+            }
+            child = c.next_sibling;
+        }
+        None
+    }
+
+    /// Keeps only the subtree under `root`, renumbered breadth first with `root` at 0.
+    fn compact(&mut self, root: usize) {
+        let old = std::mem::take(&mut self.nodes);
+        let mut nodes: Vec<Node<G::Move>> = Vec::with_capacity(old.len().min(1 << 16));
+        let mut origin: Vec<u32> = Vec::new();
+        let mut first = old[root].clone();
+        first.mv = None;
+        first.next_sibling = NONE;
+        nodes.push(first);
+        origin.push(root as u32);
+        let mut i = 0;
+        while i < nodes.len() {
+            let mut old_child = old[origin[i] as usize].first_child;
+            let mut previous = NONE;
+            nodes[i].first_child = NONE;
+            while old_child != NONE {
+                let new_index = nodes.len() as u32;
+                let mut copy = old[old_child as usize].clone();
+                copy.next_sibling = NONE;
+                nodes.push(copy);
+                origin.push(old_child);
+                if previous == NONE {
+                    nodes[i].first_child = new_index;
+                } else {
+                    nodes[previous as usize].next_sibling = new_index;
+                }
+                previous = new_index;
+                old_child = old[old_child as usize].next_sibling;
+            }
+            i += 1;
+        }
+        self.nodes = nodes;
+    }
+
+    /// The child of `node` with the best UCT value (every child has been visited).
+    fn select(&self, node: usize, exploration: f64) -> u32 {
+        let log_n = f64::from(self.nodes[node].visits.max(1)).ln();
+        let mut best = NONE;
+        let mut best_value = f64::NEG_INFINITY;
+        let mut child = self.nodes[node].first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            let n = f64::from(c.visits.max(1));
+            let value = c.points as f64 / (2.0 * n) + exploration * (log_n / n).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+            child = c.next_sibling;
+        }
+        best
+    }
+
+    /// One iteration: descend by UCT, add one node, play out, back up. Returns the depth of
+    /// the descent.
+    fn iterate(&mut self, options: &MctsOptions) -> u32 {
+        let Some(root_pos) = &self.root_pos else {
+            return 0;
+        };
+        let mut pos = root_pos.clone();
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(0);
+        let mut node = 0usize;
+        let winner: Option<Side> = loop {
+            if let Some(end) = self.nodes[node].terminal {
+                break end;
+            }
+            let n = &self.nodes[node];
+            if n.num_moves == UNGENERATED || n.tried < n.num_moves {
+                if self.nodes.len() >= options.max_nodes {
+                    break pos
+                        .playout(&mut self.rng, options.playout_cap)
+                        .outcome
+                        .and_then(|o| o.winner);
+                }
+                let mut moves = G::MoveList::default();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    // Only a game breaking its contract gets here: score it as the game says,
+                    // a draw when it says nothing.
+                    let end = pos.outcome().and_then(|o| o.winner);
+                    self.nodes[node].terminal = Some(end);
+                    break end;
+                }
+                let len = moves.len() as u32;
+                if self.nodes[node].num_moves == UNGENERATED {
+                    let mut a = u64::from(self.rng.below(len)) + 1;
+                    while gcd(a, u64::from(len)) != 1 {
+                        a += 1;
+                    }
+                    let n = &mut self.nodes[node];
+                    n.num_moves = len;
+                    n.perm_a = a as u32;
+                    n.perm_b = self.rng.below(len);
+                }
+                let n = &self.nodes[node];
+                if n.tried >= len.min(n.num_moves) {
+                    // The game gave fewer moves than before: a contract break; stop here.
+                    break None;
+                }
+                let k = (u64::from(n.perm_a) * u64::from(n.tried) + u64::from(n.perm_b))
+                    % u64::from(len);
+                let mv = moves[k as usize];
+                let mover = pos.side_to_move();
+                pos.play_unchecked(mv);
+                let result = pos.playout(&mut self.rng, options.playout_cap);
+                let mut child = Node::new(Some(mv), mover);
+                child.next_sibling = self.nodes[node].first_child;
+                let end = result.outcome.map(|o: Outcome| o.winner);
+                if result.plies == 0 && end.is_some() {
+                    child.terminal = end;
+                }
+                let index = self.nodes.len() as u32;
+                self.nodes.push(child);
+                let n = &mut self.nodes[node];
+                n.first_child = index;
+                n.tried += 1;
+                path.push(index);
+                break end.flatten();
+            }
+            let child = self.select(node, options.exploration);
+            if child == NONE {
+                break None;
+            }
+            if let Some(mv) = self.nodes[child as usize].mv {
+                pos.play_unchecked(mv);
+            }
+            path.push(child);
+            node = child as usize;
+        };
+        for &index in &path {
+            let n = &mut self.nodes[index as usize];
+            n.visits = n.visits.saturating_add(1);
+            n.points += points_for(n.mover, winner);
+        }
+        let depth = path.len() as u32 - 1;
+        self.path = path;
+        depth
+    }
+
+    fn run(&mut self, options: &MctsOptions, iterations: u64, clock: &Clock<'_>) -> TreeStats {
+        let mut stats = TreeStats::default();
+        while stats.iterations < iterations {
+            if stats.iterations % 16 == 0 && clock.expired() {
+                break;
+            }
+            let depth = self.iterate(options);
+            stats.iterations += 1;
+            stats.depth_sum += u64::from(depth);
+            stats.max_depth = stats.max_depth.max(depth);
+        }
+        stats
+    }
+
+    /// The root children: move, visits, points, whether the move wins on the spot.
+    fn root_children(&self) -> Vec<(G::Move, u64, u64, bool)> {
+        let mut out = Vec::new();
+        let Some(root) = self.nodes.first() else {
+            return out;
+        };
+        let mut child = root.first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            if let Some(mv) = c.mv {
+                let wins_now = c.terminal == Some(Some(c.mover));
+                out.push((mv, u64::from(c.visits), c.points, wins_now));
+            }
+            child = c.next_sibling;
+        }
+        // Creation order, so that equal counts break ties the same way in every tree.
+        out.reverse();
+        out
+    }
+
+    /// The line of most visited children from the root child playing `first`.
+    fn line(&self, first: G::Move) -> Vec<G::Move> {
+        let mut pv = vec![first];
+        let Some(root) = self.nodes.first() else {
+            return pv;
+        };
+        let mut node = NONE;
+        let mut child = root.first_child;
+        while child != NONE {
+            if self.nodes[child as usize].mv == Some(first) {
+                node = child;
+                break;
+            }
+            child = self.nodes[child as usize].next_sibling;
+        }
+        while node != NONE && pv.len() < 64 {
+            let mut best = NONE;
+            let mut best_visits = 0;
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NONE {
+                let c = &self.nodes[child as usize];
+                if c.visits >= best_visits {
+                    best_visits = c.visits;
+                    best = child;
+                }
+                child = c.next_sibling;
+            }
+            match self.nodes.get(best as usize).and_then(|c| c.mv) {
+                Some(mv) if best_visits > 0 => pv.push(mv),
+                _ => break,
+            }
+            node = best;
+        }
+        pv
+    }
+}
+
+/// Monte Carlo tree search (UCT) with uniform random playouts through [`Game::playout`].
+///
+/// Each iteration descends the tree from the root by the UCT rule, adds one node (one new
+/// move), plays the game out at random from it (up to
+/// [`playout_cap`](MctsOptions::playout_cap) plies) and adds the result (win 1, draw or
+/// unfinished 1/2, loss 0; a game ending on points counts for its winner) to every node of
+/// the descent. The move played is the most visited root child.
+///
+/// The tree is an arena of nodes with indices; it stops growing at
+/// [`max_nodes`](MctsOptions::max_nodes). With [`reuse`](MctsOptions::reuse) the subtree of
+/// the next position is kept when it is one or two plies below the last root (found by
+/// Zobrist hash). With several [`threads`](MctsOptions::threads), each searches its own tree
+/// from its own seed and the root visits are summed; an iteration budget is shared among the
+/// trees, so the search stays repeatable.
+///
+/// MCTS needs only [`Game`]: no evaluation.
+#[derive(Clone, Debug)]
+pub struct Mcts<G: Game> {
+    options: MctsOptions,
+    trees: Vec<Tree<G>>,
+    last_reused: u64,
+}
+
+impl<G: Game> Mcts<G> {
+    /// The iterations of a search when neither the call's budget nor the options set a limit.
+    pub const DEFAULT_ITERATIONS: u64 = 10_000;
+
+    /// An MCTS engine with these options (the thread count is clamped to `1..=256`, the node
+    /// limit to at least 1, a bad exploration constant replaced by the default).
+    pub fn new(mut options: MctsOptions) -> Mcts<G> {
+        options.threads = options.threads.clamp(1, 256);
+        options.max_nodes = options.max_nodes.clamp(1, (u32::MAX - 1) as usize);
+        if !(options.exploration.is_finite() && options.exploration >= 0.0) {
+            options.exploration = MctsOptions::DEFAULT.exploration;
+        }
+        let trees = (0..options.threads)
+            .map(|i| Tree::new(game_seed(options.seed, i as u64)))
+            .collect();
+        Mcts {
+            options,
+            trees,
+            last_reused: 0,
+        }
+    }
+
+    /// The options in use.
+    pub const fn options(&self) -> &MctsOptions {
+        &self.options
+    }
+
+    /// The root visits kept from the previous search by the last search (summed over the
+    /// trees); 0 when nothing was reused.
+    pub const fn last_reused(&self) -> u64 {
+        self.last_reused
+    }
+
+    /// The nodes held by the trees now (summed over the trees).
+    pub fn tree_nodes(&self) -> usize {
+        self.trees.iter().map(|t| t.nodes.len()).sum()
+    }
+}
+
+impl<G: Game> Default for Mcts<G> {
+    fn default() -> Mcts<G> {
+        Mcts::new(MctsOptions::DEFAULT)
+    }
+}
+
+impl<G: Game> Engine<G> for Mcts<G> {
+    fn name(&self) -> String {
+        crate::EngineSpec::Mcts(self.options).to_string()
+    }
+
+    fn new_game(&mut self) {
+        for tree in &mut self.trees {
+            tree.clear();
+        }
+        self.last_reused = 0;
+    }
+
+    fn search(
+        &mut self,
+        pos: &G,
+        budget: &Budget,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> Option<(G::Move, SearchInfo<G>)> {
+        if pos.is_over() {
+            return None;
+        }
+        let mut budget = budget.or(self.options.budget);
+        if budget.iterations.is_none()
+            && budget.nodes.is_none()
+            && budget.time.is_none()
+            && !budget.infinite
+        {
+            budget.iterations = Some(Self::DEFAULT_ITERATIONS);
+        }
+        let total = match (budget.iterations, budget.nodes) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => u64::MAX,
+        };
+        let clock = Clock::new(budget.time, stop);
+        let options = self.options;
+        let threads = self.trees.len() as u64;
+        let mut reused = 0;
+        for tree in &mut self.trees {
+            reused += tree.set_root(pos, options.reuse);
+        }
+        self.last_reused = reused;
+        let share = |i: u64| {
+            if total == u64::MAX {
+                u64::MAX
+            } else {
+                total / threads + u64::from(i < total % threads)
+            }
+        };
+        let stats: Vec<TreeStats> = if threads == 1 {
+            vec![self.trees[0].run(&options, share(0), &clock)]
+        } else {
+            std::thread::scope(|scope| {
+                let clock = &clock;
+                let handles: Vec<_> = self
+                    .trees
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, tree)| {
+                        let n = share(i as u64);
+                        scope.spawn(move || tree.run(&options, n, clock))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_default())
+                    .collect()
+            })
+        };
+        let mut iterations = 0;
+        let mut depth_sum = 0;
+        let mut max_depth = 0;
+        for s in &stats {
+            iterations += s.iterations;
+            depth_sum += s.depth_sum;
+            max_depth = max_depth.max(s.max_depth);
+        }
+
+        // Sum the root children of every tree by move.
+        let mut children: Vec<(G::Move, u64, u64, bool)> = Vec::new();
+        for tree in &self.trees {
+            for (mv, visits, points, wins_now) in tree.root_children() {
+                match children.iter_mut().find(|c| c.0 == mv) {
+                    Some(c) => {
+                        c.1 += visits;
+                        c.2 += points;
+                        c.3 |= wins_now;
+                    }
+                    None => children.push((mv, visits, points, wins_now)),
+                }
+            }
+        }
+        let best = children.iter().copied().reduce(|best, c| {
+            let better = (c.3 && !best.3)
+                || (c.3 == best.3 && (c.1 > best.1 || (c.1 == best.1 && c.2 > best.2)));
+            if better { c } else { best }
+        });
+        let (mv, score, pv) = match best {
+            Some((mv, visits, points, wins_now)) => {
+                let score = if wins_now {
+                    Score::Win(1)
+                } else {
+                    let mean = points as f64 / (2.0 * visits.max(1) as f64);
+                    Score::Value(((2.0 * mean - 1.0) * 1000.0).round() as i32)
+                };
+                let tree = self
+                    .trees
+                    .iter()
+                    .max_by_key(|t| {
+                        t.root_children()
+                            .iter()
+                            .find(|c| c.0 == mv)
+                            .map_or(0, |c| c.1)
+                    })
+                    .unwrap_or(&self.trees[0]);
+                (mv, score, tree.line(mv))
+            }
+            None => {
+                // Nothing searched (stopped at once, or a tree of one node): any legal move.
+                let mv = pos.random_move(&mut self.trees[0].rng)?;
+                (mv, Score::DRAW, vec![mv])
+            }
+        };
+        let info = SearchInfo {
+            nodes: iterations,
+            iterations,
+            depth: (depth_sum + iterations / 2)
+                .checked_div(iterations)
+                .map_or(0, |d| d as u32),
+            seldepth: max_depth,
+            score,
+            pv,
+            elapsed: clock.elapsed(),
+        };
+        report(&info);
+        Some((mv, info))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_child_order_is_a_permutation() {
+        let mut rng = Rng::seed_from_u64(3);
+        for n in 1..=200u64 {
+            for _ in 0..4 {
+                let mut a = u64::from(rng.below(n as u32)) + 1;
+                while gcd(a, n) != 1 {
+                    a += 1;
+                }
+                let b = u64::from(rng.below(n as u32));
+                let mut seen = vec![false; n as usize];
+                for k in 0..n {
+                    seen[((a * k + b) % n) as usize] = true;
+                }
+                assert!(seen.iter().all(|&s| s), "n {n} a {a} b {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn results_count_for_the_winner() {
+        assert_eq!(points_for(Side::First, Some(Side::First)), 2);
+        assert_eq!(points_for(Side::First, Some(Side::Second)), 0);
+        assert_eq!(points_for(Side::Second, None), 1);
+    }
+}

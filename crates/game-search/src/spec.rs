@@ -1,0 +1,354 @@
+//! Engines described in text, for command lines: `mcts:iterations=20000,c=1.4`.
+
+use core::fmt;
+use core::str::FromStr;
+use std::time::Duration;
+
+use abstract_game::{Evaluate, Game};
+
+use crate::alphabeta::MAX_DEPTH;
+use crate::{AlphaBeta, AlphaBetaOptions, Budget, Engine, Mcts, MctsOptions, Random};
+
+/// The options of [`Random`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RandomOptions {
+    /// The seed of the random stream.
+    pub seed: u64,
+}
+
+/// An engine and its options, as written on a command line.
+///
+/// The text is the engine's name, then optionally `:` and comma-separated `key=value`
+/// options:
+///
+/// | engine | keys |
+/// |---|---|
+/// | `random` | `seed` |
+/// | `mcts` | `iterations`, `nodes`, `movetime` (ms), `c` (exploration), `seed`, `threads`, `playout_cap`, `max_nodes`, `reuse` (`true`/`false`) |
+/// | `alphabeta` | `depth`, `nodes`, `movetime` (ms), `hash` (MiB) |
+///
+/// The budget keys (`iterations`, `nodes`, `depth`, `movetime`) make the engine's default
+/// budget: a call to [`Engine::choose`] uses them for every limit its own [`Budget`] leaves
+/// unset (the call's budget wins where it sets something, see [`Budget::or`]).
+///
+/// [`Display`](fmt::Display) writes the canonical text (keys in the order above, defaults left
+/// out), which parses back to the same spec.
+///
+/// ```
+/// use game_search::{EngineSpec, SpecError};
+///
+/// let spec: EngineSpec = "mcts:iterations=20000,c=1.4,seed=5,threads=2".parse()?;
+/// let EngineSpec::Mcts(options) = spec else { unreachable!() };
+/// assert_eq!((options.seed, options.threads), (5, 2));
+/// assert_eq!(options.budget.iterations, Some(20_000));
+/// assert_eq!(spec.to_string(), "mcts:iterations=20000,seed=5,threads=2");
+/// assert_eq!(spec.to_string().parse::<EngineSpec>()?, spec);
+///
+/// let err = "alphabeta:depth=deep".parse::<EngineSpec>().unwrap_err();
+/// assert!(matches!(err, SpecError::BadValue { .. }));
+/// assert_eq!(err.to_string(), "bad value \"deep\" for depth: expected a whole number from 1 to 127");
+/// # Ok::<(), SpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum EngineSpec {
+    /// A uniform random mover.
+    Random(RandomOptions),
+    /// Monte Carlo tree search.
+    Mcts(MctsOptions),
+    /// Alpha-beta search (needs the game's [`Evaluate`]).
+    AlphaBeta(AlphaBetaOptions),
+}
+
+/// Why an engine text was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The name before `:` is no engine.
+    #[error("unknown engine {0:?}: expected random, mcts or alphabeta")]
+    UnknownEngine(String),
+    /// The engine has no such option.
+    #[error("unknown option {key:?} for {engine} (its options: {known})")]
+    UnknownKey {
+        /// The engine's name.
+        engine: &'static str,
+        /// The key as written.
+        key: String,
+        /// The keys the engine knows, comma-separated.
+        known: &'static str,
+    },
+    /// The value does not fit the option.
+    #[error("bad value {value:?} for {key}: expected {expected}")]
+    BadValue {
+        /// The option.
+        key: String,
+        /// The value as written.
+        value: String,
+        /// What the option takes.
+        expected: &'static str,
+    },
+    /// An option without `=value`.
+    #[error("option {0:?} has no value: write key=value")]
+    MissingValue(String),
+    /// An option given twice.
+    #[error("option {0} is given twice")]
+    DuplicateKey(String),
+    /// The engine needs the game's [`Evaluate`], which the caller cannot give.
+    #[error("{0} needs the game's evaluation, which this game does not have")]
+    NeedsEvaluation(&'static str),
+}
+
+const RANDOM_KEYS: &str = "seed";
+const MCTS_KEYS: &str =
+    "iterations, nodes, movetime, c, seed, threads, playout_cap, max_nodes, reuse";
+const ALPHABETA_KEYS: &str = "depth, nodes, movetime, hash";
+
+fn bad(key: &str, value: &str, expected: &'static str) -> SpecError {
+    SpecError::BadValue {
+        key: key.to_owned(),
+        value: value.to_owned(),
+        expected,
+    }
+}
+
+fn whole<T: FromStr + PartialOrd>(
+    key: &str,
+    value: &str,
+    min: T,
+    max: T,
+    expected: &'static str,
+) -> Result<T, SpecError> {
+    match value.parse::<T>() {
+        Ok(n) if n >= min && n <= max => Ok(n),
+        _ => Err(bad(key, value, expected)),
+    }
+}
+
+fn positive(key: &str, value: &str) -> Result<u64, SpecError> {
+    whole(key, value, 1, u64::MAX, "a whole number of at least 1")
+}
+
+impl EngineSpec {
+    /// The engine's name: `random`, `mcts` or `alphabeta`.
+    pub const fn engine_name(&self) -> &'static str {
+        match self {
+            EngineSpec::Random(_) => "random",
+            EngineSpec::Mcts(_) => "mcts",
+            EngineSpec::AlphaBeta(_) => "alphabeta",
+        }
+    }
+
+    /// The engine of this name with its default options.
+    pub fn from_name(name: &str) -> Result<EngineSpec, SpecError> {
+        match name {
+            "random" => Ok(EngineSpec::Random(RandomOptions::default())),
+            "mcts" => Ok(EngineSpec::Mcts(MctsOptions::DEFAULT)),
+            "alphabeta" => Ok(EngineSpec::AlphaBeta(AlphaBetaOptions::DEFAULT)),
+            other => Err(SpecError::UnknownEngine(other.to_owned())),
+        }
+    }
+
+    /// The default budget of the spec (its budget keys).
+    pub const fn budget(&self) -> Budget {
+        match self {
+            EngineSpec::Random(_) => Budget::DEFAULT,
+            EngineSpec::Mcts(o) => o.budget,
+            EngineSpec::AlphaBeta(o) => o.budget,
+        }
+    }
+
+    /// Sets one option, as `key=value` in the text would; the spec is unchanged on error.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        let key = key.trim();
+        let value = value.trim();
+        let unknown = |engine: &'static str, known: &'static str| SpecError::UnknownKey {
+            engine,
+            key: key.to_owned(),
+            known,
+        };
+        let movetime = |v: &str| positive("movetime", v).map(Duration::from_millis);
+        match self {
+            EngineSpec::Random(o) => match key {
+                "seed" => o.seed = whole(key, value, 0, u64::MAX, "a whole number")?,
+                _ => return Err(unknown("random", RANDOM_KEYS)),
+            },
+            EngineSpec::Mcts(o) => match key {
+                "iterations" => o.budget.iterations = Some(positive(key, value)?),
+                "nodes" => o.budget.nodes = Some(positive(key, value)?),
+                "movetime" => o.budget.time = Some(movetime(value)?),
+                "c" => {
+                    o.exploration = match value.parse::<f64>() {
+                        Ok(c) if c.is_finite() && c >= 0.0 => c,
+                        _ => return Err(bad(key, value, "a number of at least 0")),
+                    }
+                }
+                "seed" => o.seed = whole(key, value, 0, u64::MAX, "a whole number")?,
+                "threads" => o.threads = whole(key, value, 1, 256, "a whole number from 1 to 256")?,
+                "playout_cap" => o.playout_cap = whole(key, value, 0, u32::MAX, "a whole number")?,
+                "max_nodes" => {
+                    o.max_nodes = whole(
+                        key,
+                        value,
+                        1,
+                        (u32::MAX - 1) as usize,
+                        "a whole number from 1 to 4294967294",
+                    )?
+                }
+                "reuse" => {
+                    o.reuse = match value {
+                        "true" => true,
+                        "false" => false,
+                        _ => return Err(bad(key, value, "true or false")),
+                    }
+                }
+                _ => return Err(unknown("mcts", MCTS_KEYS)),
+            },
+            EngineSpec::AlphaBeta(o) => match key {
+                "depth" => {
+                    o.budget.depth = Some(whole(
+                        key,
+                        value,
+                        1,
+                        MAX_DEPTH,
+                        "a whole number from 1 to 127",
+                    )?)
+                }
+                "nodes" => o.budget.nodes = Some(positive(key, value)?),
+                "movetime" => o.budget.time = Some(movetime(value)?),
+                "hash" => {
+                    o.hash_mib = whole(key, value, 0, 1 << 16, "a size in MiB from 0 to 65536")?
+                }
+                _ => return Err(unknown("alphabeta", ALPHABETA_KEYS)),
+            },
+        }
+        Ok(())
+    }
+
+    /// The engine, for a game with an evaluation.
+    pub fn build<G: Game + Evaluate>(&self) -> Box<dyn Engine<G>> {
+        match *self {
+            EngineSpec::AlphaBeta(o) => Box::new(AlphaBeta::<G>::new(o)),
+            EngineSpec::Random(o) => Box::new(Random::new(o.seed)),
+            EngineSpec::Mcts(o) => Box::new(Mcts::<G>::new(o)),
+        }
+    }
+
+    /// The engine, for a game without an evaluation: [`SpecError::NeedsEvaluation`] for
+    /// alpha-beta.
+    pub fn build_without_evaluation<G: Game>(&self) -> Result<Box<dyn Engine<G>>, SpecError> {
+        match *self {
+            EngineSpec::AlphaBeta(_) => Err(SpecError::NeedsEvaluation("alphabeta")),
+            EngineSpec::Random(o) => Ok(Box::new(Random::new(o.seed))),
+            EngineSpec::Mcts(o) => Ok(Box::new(Mcts::<G>::new(o))),
+        }
+    }
+}
+
+impl Default for EngineSpec {
+    /// Default MCTS.
+    fn default() -> EngineSpec {
+        EngineSpec::Mcts(MctsOptions::DEFAULT)
+    }
+}
+
+impl FromStr for EngineSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<EngineSpec, SpecError> {
+        let text = text.trim();
+        let (name, options) = match text.split_once(':') {
+            Some((name, options)) => (name.trim(), options),
+            None => (text, ""),
+        };
+        let mut spec = EngineSpec::from_name(name)?;
+        let mut seen: Vec<&str> = Vec::new();
+        for item in options.split(',') {
+            let item = item.trim();
+            if item.is_empty() {
+                continue;
+            }
+            let Some((key, value)) = item.split_once('=') else {
+                return Err(SpecError::MissingValue(item.to_owned()));
+            };
+            let key = key.trim();
+            if seen.contains(&key) {
+                return Err(SpecError::DuplicateKey(key.to_owned()));
+            }
+            seen.push(key);
+            spec.set(key, value)?;
+        }
+        Ok(spec)
+    }
+}
+
+/// Writes `key=value` items after the name, `:` before the first and `,` between.
+struct Items<'a, 'b> {
+    f: &'a mut fmt::Formatter<'b>,
+    first: bool,
+}
+
+impl Items<'_, '_> {
+    fn item(&mut self, key: &str, value: impl fmt::Display) -> fmt::Result {
+        let sep = if self.first { ':' } else { ',' };
+        self.first = false;
+        write!(self.f, "{sep}{key}={value}")
+    }
+
+    fn budget(&mut self, budget: &Budget, iterations: bool, depth: bool) -> fmt::Result {
+        if let (true, Some(n)) = (iterations, budget.iterations) {
+            self.item("iterations", n)?;
+        }
+        if let (true, Some(d)) = (depth, budget.depth) {
+            self.item("depth", d)?;
+        }
+        if let Some(n) = budget.nodes {
+            self.item("nodes", n)?;
+        }
+        if let Some(t) = budget.time {
+            self.item("movetime", t.as_millis())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for EngineSpec {
+    /// The canonical text: the name, then the options that differ from the defaults.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.engine_name())?;
+        let mut items = Items { f, first: true };
+        match self {
+            EngineSpec::Random(o) => {
+                if o.seed != 0 {
+                    items.item("seed", o.seed)?;
+                }
+            }
+            EngineSpec::Mcts(o) => {
+                let d = MctsOptions::DEFAULT;
+                items.budget(&o.budget, true, false)?;
+                if o.exploration != d.exploration {
+                    items.item("c", o.exploration)?;
+                }
+                if o.seed != d.seed {
+                    items.item("seed", o.seed)?;
+                }
+                if o.threads != d.threads {
+                    items.item("threads", o.threads)?;
+                }
+                if o.playout_cap != d.playout_cap {
+                    items.item("playout_cap", o.playout_cap)?;
+                }
+                if o.max_nodes != d.max_nodes {
+                    items.item("max_nodes", o.max_nodes)?;
+                }
+                if o.reuse != d.reuse {
+                    items.item("reuse", o.reuse)?;
+                }
+            }
+            EngineSpec::AlphaBeta(o) => {
+                items.budget(&o.budget, false, true)?;
+                if o.hash_mib != AlphaBetaOptions::DEFAULT.hash_mib {
+                    items.item("hash", o.hash_mib)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

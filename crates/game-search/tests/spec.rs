@@ -1,0 +1,318 @@
+//! Engine specs: text round trips, every refusal, and the budget a spec gives its engine.
+
+mod common;
+
+use std::time::Duration;
+
+use abstract_game::Game;
+use common::Nim;
+use game_search::{AlphaBetaOptions, Budget, EngineSpec, MctsOptions, RandomOptions, SpecError};
+use proptest::prelude::*;
+
+fn parse(text: &str) -> Result<EngineSpec, SpecError> {
+    text.parse()
+}
+
+#[test]
+fn the_documented_specs_parse_to_their_options() {
+    assert_eq!(
+        parse("random").unwrap(),
+        EngineSpec::Random(RandomOptions { seed: 0 })
+    );
+    assert_eq!(
+        parse("random:seed=3").unwrap(),
+        EngineSpec::Random(RandomOptions { seed: 3 })
+    );
+    assert_eq!(
+        parse("mcts").unwrap(),
+        EngineSpec::Mcts(MctsOptions::DEFAULT)
+    );
+    assert_eq!(
+        parse("mcts:iterations=20000,c=1.4,seed=5,threads=2,playout_cap=500").unwrap(),
+        EngineSpec::Mcts(MctsOptions {
+            seed: 5,
+            threads: 2,
+            playout_cap: 500,
+            budget: Budget::iterations(20_000),
+            ..MctsOptions::DEFAULT
+        })
+    );
+    assert_eq!(
+        parse("alphabeta").unwrap(),
+        EngineSpec::AlphaBeta(AlphaBetaOptions::DEFAULT)
+    );
+    assert_eq!(
+        parse("alphabeta:depth=4,hash=64").unwrap(),
+        EngineSpec::AlphaBeta(AlphaBetaOptions {
+            hash_mib: 64,
+            budget: Budget::depth(4)
+        })
+    );
+    assert_eq!(
+        parse("alphabeta:nodes=100000").unwrap(),
+        EngineSpec::AlphaBeta(AlphaBetaOptions {
+            budget: Budget::nodes(100_000),
+            ..AlphaBetaOptions::DEFAULT
+        })
+    );
+    assert_eq!(
+        parse(" mcts : movetime=250 , reuse=false, max_nodes=1000, nodes=9, c=0.7 ").unwrap(),
+        EngineSpec::Mcts(MctsOptions {
+            exploration: 0.7,
+            reuse: false,
+            max_nodes: 1000,
+            budget: Budget::time(Duration::from_millis(250)).with_nodes(9),
+            ..MctsOptions::DEFAULT
+        })
+    );
+}
+
+#[test]
+fn display_is_canonical_and_parses_back() {
+    for (text, canonical) in [
+        ("random", "random"),
+        ("random:seed=0", "random"),
+        ("random:seed=3", "random:seed=3"),
+        ("mcts", "mcts"),
+        ("mcts:", "mcts"),
+        (
+            "mcts:iterations=20000,c=1.4,seed=5,threads=2,playout_cap=500",
+            "mcts:iterations=20000,seed=5,threads=2,playout_cap=500",
+        ),
+        (
+            "mcts:reuse=false,c=0.25,movetime=100,nodes=7",
+            "mcts:nodes=7,movetime=100,c=0.25,reuse=false",
+        ),
+        ("alphabeta", "alphabeta"),
+        ("alphabeta:hash=64,depth=4", "alphabeta:depth=4,hash=64"),
+        ("alphabeta:nodes=100000", "alphabeta:nodes=100000"),
+        (
+            "alphabeta:movetime=50,hash=0",
+            "alphabeta:movetime=50,hash=0",
+        ),
+    ] {
+        let spec = parse(text).unwrap();
+        assert_eq!(spec.to_string(), canonical, "{text}");
+        assert_eq!(parse(canonical).unwrap(), spec, "{text}");
+    }
+}
+
+#[test]
+fn bad_specs_are_refused_with_the_reason() {
+    assert_eq!(
+        parse("minimax"),
+        Err(SpecError::UnknownEngine("minimax".into()))
+    );
+    assert_eq!(parse(""), Err(SpecError::UnknownEngine(String::new())));
+    assert_eq!(parse("MCTS"), Err(SpecError::UnknownEngine("MCTS".into())));
+    let err = parse("mcts:depth=3").unwrap_err();
+    assert!(
+        matches!(&err, SpecError::UnknownKey { engine: "mcts", key, .. } if key == "depth"),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("\"depth\""), "{err}");
+    assert!(matches!(
+        parse("random:iterations=5"),
+        Err(SpecError::UnknownKey {
+            engine: "random",
+            ..
+        })
+    ));
+    assert!(matches!(
+        parse("alphabeta:c=1"),
+        Err(SpecError::UnknownKey {
+            engine: "alphabeta",
+            ..
+        })
+    ));
+    for (text, key, value) in [
+        ("alphabeta:depth=0", "depth", "0"),
+        ("alphabeta:depth=128", "depth", "128"),
+        ("alphabeta:depth=-1", "depth", "-1"),
+        ("alphabeta:hash=lots", "hash", "lots"),
+        ("alphabeta:hash=100000", "hash", "100000"),
+        ("alphabeta:nodes=0", "nodes", "0"),
+        ("mcts:iterations=1e4", "iterations", "1e4"),
+        ("mcts:c=-1", "c", "-1"),
+        ("mcts:c=NaN", "c", "NaN"),
+        ("mcts:c=inf", "c", "inf"),
+        ("mcts:threads=0", "threads", "0"),
+        ("mcts:threads=1000", "threads", "1000"),
+        ("mcts:reuse=yes", "reuse", "yes"),
+        ("mcts:movetime=0", "movetime", "0"),
+        ("mcts:max_nodes=0", "max_nodes", "0"),
+        ("mcts:playout_cap=99999999999", "playout_cap", "99999999999"),
+        ("random:seed=", "seed", ""),
+        ("random:seed=x", "seed", "x"),
+    ] {
+        let err = parse(text).unwrap_err();
+        match &err {
+            SpecError::BadValue {
+                key: k, value: v, ..
+            } => {
+                assert_eq!((k.as_str(), v.as_str()), (key, value), "{text}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+        let message = err.to_string();
+        assert!(
+            message.contains(key) && message.contains(&format!("{value:?}")),
+            "{message}"
+        );
+    }
+    assert_eq!(
+        parse("mcts:seed"),
+        Err(SpecError::MissingValue("seed".into()))
+    );
+    assert_eq!(
+        parse("mcts:seed=1,seed=2"),
+        Err(SpecError::DuplicateKey("seed".into()))
+    );
+}
+
+#[test]
+fn set_changes_one_option_or_nothing() {
+    let mut spec = parse("alphabeta:depth=4").unwrap();
+    spec.set("hash", "8").unwrap();
+    assert_eq!(spec.to_string(), "alphabeta:depth=4,hash=8");
+    let before = spec;
+    assert!(spec.set("depth", "many").is_err());
+    assert!(spec.set("threads", "2").is_err());
+    assert_eq!(spec, before);
+}
+
+#[test]
+fn building_needs_an_evaluation_only_for_alphabeta() {
+    for text in ["random:seed=2", "mcts:iterations=10"] {
+        let spec = parse(text).unwrap();
+        let mut engine = spec.build_without_evaluation::<Nim>().unwrap();
+        assert_eq!(engine.name(), text);
+        let pos = Nim::at(3, 2);
+        let (mv, _) = engine.choose(&pos, &Budget::default()).unwrap();
+        assert!(pos.is_legal(mv));
+    }
+    assert!(matches!(
+        parse("alphabeta")
+            .unwrap()
+            .build_without_evaluation::<Nim>(),
+        Err(SpecError::NeedsEvaluation("alphabeta"))
+    ));
+}
+
+#[test]
+fn the_spec_budget_fills_what_the_call_leaves_unset() {
+    let pos = Nim::at(60, 50);
+    // Spec depth 2; a call without a budget searches to depth 2.
+    let mut engine = parse("alphabeta:depth=2").unwrap().build::<Nim>();
+    let (_, info) = engine.choose(&pos, &Budget::default()).unwrap();
+    assert_eq!(info.depth, 2);
+    // The call's depth wins.
+    let (_, info) = engine.choose(&pos, &Budget::depth(4)).unwrap();
+    assert_eq!(info.depth, 4);
+    // The call sets nodes only: the spec's depth still applies.
+    let (_, info) = engine.choose(&pos, &Budget::nodes(1_000_000)).unwrap();
+    assert_eq!(info.depth, 2);
+    // No spec budget: the engine's own default depth.
+    let mut engine = parse("alphabeta").unwrap().build::<Nim>();
+    let (_, info) = engine.choose(&pos, &Budget::default()).unwrap();
+    assert_eq!(info.depth, game_search::AlphaBeta::<Nim>::DEFAULT_DEPTH);
+
+    let mut engine = parse("mcts:iterations=300").unwrap().build::<Nim>();
+    let (_, info) = engine.choose(&pos, &Budget::default()).unwrap();
+    assert_eq!(info.iterations, 300);
+    let (_, info) = engine.choose(&pos, &Budget::iterations(50)).unwrap();
+    assert_eq!(info.iterations, 50);
+    // Both limits apply: the smaller ends the search.
+    let (_, info) = engine.choose(&pos, &Budget::nodes(120)).unwrap();
+    assert_eq!(info.iterations, 120);
+    let mut engine = parse("mcts").unwrap().build::<Nim>();
+    let (_, info) = engine.choose(&pos, &Budget::depth(3)).unwrap();
+    assert_eq!(
+        info.iterations,
+        game_search::Mcts::<Nim>::DEFAULT_ITERATIONS,
+        "a depth alone does not limit MCTS: its default applies"
+    );
+}
+
+fn arb_budget(depth: bool) -> impl Strategy<Value = Budget> {
+    (
+        proptest::option::of(1u64..1_000_000),
+        proptest::option::of(1u32..=127),
+        proptest::option::of(1u64..100_000),
+    )
+        .prop_map(move |(nodes, d, ms)| Budget {
+            nodes,
+            depth: if depth { d } else { None },
+            time: ms.map(Duration::from_millis),
+            ..Budget::DEFAULT
+        })
+}
+
+fn arb_spec() -> impl Strategy<Value = EngineSpec> {
+    prop_oneof![
+        any::<u64>().prop_map(|seed| EngineSpec::Random(RandomOptions { seed })),
+        (
+            arb_budget(false),
+            proptest::option::of(1u64..10_000_000),
+            0.0f64..10.0,
+            any::<u64>(),
+            1usize..=256,
+            any::<u32>(),
+            1usize..10_000_000,
+            any::<bool>(),
+        )
+            .prop_map(
+                |(
+                    budget,
+                    iterations,
+                    exploration,
+                    seed,
+                    threads,
+                    playout_cap,
+                    max_nodes,
+                    reuse,
+                )| {
+                    EngineSpec::Mcts(MctsOptions {
+                        exploration,
+                        seed,
+                        threads,
+                        playout_cap,
+                        max_nodes,
+                        reuse,
+                        budget: Budget {
+                            iterations,
+                            ..budget
+                        },
+                    })
+                }
+            ),
+        (arb_budget(true), 0usize..=65536).prop_map(|(budget, hash_mib)| {
+            EngineSpec::AlphaBeta(AlphaBetaOptions { hash_mib, budget })
+        }),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn every_spec_round_trips(spec in arb_spec()) {
+        let text = spec.to_string();
+        prop_assert_eq!(parse(&text), Ok(spec), "{}", text);
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,40}") {
+        let _ = parse(&text);
+    }
+
+    #[test]
+    fn mangled_specs_never_panic(
+        name in prop_oneof!["random", "mcts", "alphabeta"].prop_map(String::from),
+        items in proptest::collection::vec(("[a-z_]{0,12}", "[-0-9a-z.]{0,24}"), 0..5),
+    ) {
+        let options: Vec<String> = items.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let text = format!("{name}:{}", options.join(","));
+        if let Ok(spec) = parse(&text) {
+            prop_assert_eq!(parse(&spec.to_string()), Ok(spec));
+        }
+    }
+}
