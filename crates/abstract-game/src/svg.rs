@@ -189,7 +189,12 @@ impl Svg {
 
     /// Opens a group whose shapes carry a `class` (for tests and style sheets) and a tooltip.
     pub fn begin_group(&mut self, class: &str, title: &str) {
-        let _ = writeln!(self.out, "<g class=\"{}\"><title>{}</title>", escape(class), escape(title));
+        let _ = writeln!(
+            self.out,
+            "<g class=\"{}\"><title>{}</title>",
+            escape(class),
+            escape(title)
+        );
     }
 
     /// Closes the group opened last.
@@ -279,7 +284,10 @@ mod tests {
     #[test]
     fn hexagons_close_and_centres_tile() {
         let c = hex_corners(0.0, 0.0, 10.0, true);
-        assert!((c[0].0).abs() < 1e-9 && (c[0].1 + 10.0).abs() < 1e-9, "corner on top");
+        assert!(
+            (c[0].0).abs() < 1e-9 && (c[0].1 + 10.0).abs() < 1e-9,
+            "corner on top"
+        );
         let (a, b) = (pointy_hex_centre(0, 0, 10.0), pointy_hex_centre(1, 0, 10.0));
         assert!(((b.0 - a.0) - 10.0 * 3f64.sqrt()).abs() < 1e-9);
         let d = pointy_hex_centre(0, 1, 10.0);
@@ -288,8 +296,14 @@ mod tests {
 
     #[test]
     fn styles_and_text_are_escaped() {
-        let s = Style::fill("red").stroke("blue", 1.5).opacity(0.5).to_string();
-        assert_eq!(s, "fill=\"red\" stroke=\"blue\" stroke-width=\"1.50\" opacity=\"0.50\"");
+        let s = Style::fill("red")
+            .stroke("blue", 1.5)
+            .opacity(0.5)
+            .to_string();
+        assert_eq!(
+            s,
+            "fill=\"red\" stroke=\"blue\" stroke-width=\"1.50\" opacity=\"0.50\""
+        );
         assert_eq!(escape("<a & \"b\">"), "&lt;a &amp; &quot;b&quot;&gt;");
         let mut svg = Svg::new(10.0, 10.0);
         svg.begin_group("piece", "a <piece>");

@@ -120,6 +120,8 @@ pub mod piece;
 mod position;
 mod rules;
 mod setup;
+#[cfg(feature = "svg")]
+mod svg;
 mod text;
 
 pub use abstract_game::{Game, Outcome, Side, TextGame};
@@ -137,6 +139,8 @@ pub use text::TextError;
 /// types and the common types of `abstract_game`.
 pub mod prelude {
     pub use abstract_game::Rules as _;
+    #[cfg(feature = "svg")]
+    pub use abstract_game::svg::Render;
     pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
 
     pub use crate::{

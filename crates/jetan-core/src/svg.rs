@@ -159,7 +159,7 @@ fn draw_piece(svg: &mut Svg, cx: f64, cy: f64, cell: f64, piece: Piece, escape_l
 
 impl Position {
     /// The caption: the side to move, or the result once the game is over.
-    fn caption(&self) -> String {
+    fn picture_caption(&self) -> String {
         match self.outcome() {
             Some(outcome) => {
                 let text = Position::describe(outcome).to_string();
@@ -176,7 +176,7 @@ impl Position {
     }
 
     /// The small print beside the caption: the escapes left and the countdown.
-    fn status(&self) -> String {
+    fn picture_status(&self) -> String {
         let mut parts = Vec::new();
         if self.rules().escape {
             let names: Vec<&str> = [Side::First, Side::Second]
@@ -247,12 +247,19 @@ impl Render for Position {
             );
             text_x += cell * 0.5;
         }
-        svg.bold_text(text_x, cy, cell * 0.36, &self.caption(), "start", INK);
+        svg.bold_text(
+            text_x,
+            cy,
+            cell * 0.36,
+            &self.picture_caption(),
+            "start",
+            INK,
+        );
         svg.text(
             margin + n * cell,
             cy,
             cell * 0.26,
-            &self.status(),
+            &self.picture_status(),
             "end",
             INK,
         );

@@ -107,6 +107,7 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
             record,
             Options {
                 last_move: last,
+                flip: true,
                 ..Options::default()
             },
         ),

@@ -1,6 +1,7 @@
 //! The table of games: a fifth game is one more entry here.
 
-use abstract_game::TextGame;
+use abstract_game::svg::Render;
+use abstract_game::{Evaluate, TextGame};
 
 use crate::run::command;
 use crate::{CliError, Command};
@@ -23,7 +24,7 @@ pub struct GameEntry {
 }
 
 /// The entry of game `G`.
-const fn entry<G: TextGame>(
+const fn entry<G: TextGame + Evaluate + Render>(
     about: &'static str,
     notation: &'static [(&'static str, &'static str)],
     import: Option<Importer>,

@@ -5,7 +5,9 @@
 //! hint) and exits with status 2. Ctrl-C stops a long run cleanly with status 130, after
 //! printing what it had.
 
+mod elo;
 mod games;
+mod play;
 mod progress;
 mod run;
 
@@ -42,6 +44,14 @@ pub enum Command {
     Record(RecordArgs),
     /// List the variants (rules presets) of a game and show its move notation.
     Variants(GameArg),
+    /// Draw the position as SVG on stdout (with --each-move, one picture per position of the
+    /// moves into a folder).
+    Svg(SvgArgs),
+    /// Play games between two engines and print the score with an Elo interval (last stdout
+    /// line: `score W D L` for engine A).
+    Match(MatchArgs),
+    /// Run an engine over the UGI protocol on stdin and stdout.
+    Ugi(UgiArgs),
 }
 
 impl Command {
@@ -53,6 +63,9 @@ impl Command {
             Command::Playout(a) => &a.pos.game,
             Command::Record(a) => &a.pos.game,
             Command::Variants(a) => &a.game,
+            Command::Svg(a) => &a.pos.game,
+            Command::Match(a) => &a.pos.game,
+            Command::Ugi(a) => &a.pos.game,
         }
     }
 }
@@ -161,6 +174,76 @@ pub struct RecordArgs {
     /// Write the record to this file instead of stdout.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// Arguments of `svg`.
+#[derive(Args, Debug)]
+pub struct SvgArgs {
+    /// The game and position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    /// Show the legal moves of the piece on this cell as targets.
+    #[arg(long, value_name = "CELL")]
+    pub highlight: Option<String>,
+    /// Turn the board half round.
+    #[arg(long)]
+    pub flip: bool,
+    /// Leave out the coordinates.
+    #[arg(long)]
+    pub no_coordinates: bool,
+    /// The size of a cell in pixels.
+    #[arg(long, default_value_t = 48, value_parser = clap::value_parser!(u32).range(8..=400))]
+    pub cell: u32,
+    /// Write one picture per position of the moves (000.svg the start) into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub each_move: Option<PathBuf>,
+}
+
+/// Arguments of `match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The game and the start position of every game.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    /// Engine A: `random`, `mcts[:key=value,...]` or `alphabeta[:key=value,...]`.
+    pub engine_a: String,
+    /// Engine B, written the same way.
+    pub engine_b: String,
+    /// Number of games; A moves first in the odd-numbered ones.
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Thinking time per move in milliseconds.
+    #[arg(long, default_value_t = 100)]
+    pub movetime: u64,
+    /// Seed of the random openings (a pair of games shares one).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Random plies played before the engines take over, so that the games differ.
+    #[arg(long, default_value_t = 2)]
+    pub opening_plies: u32,
+    /// A game still going after this many plies is scored as a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Write each game's record into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
+    /// No line per game on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Arguments of `ugi`.
+#[derive(Args, Debug)]
+pub struct UgiArgs {
+    /// The game and the position of `position startpos`.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    /// The engine: `random`, `mcts[:key=value,...]` or `alphabeta[:key=value,...]`.
+    #[arg(long, default_value = "mcts")]
+    pub engine: String,
 }
 
 /// Reads `--tag NAME=VALUE`.

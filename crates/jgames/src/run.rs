@@ -8,7 +8,8 @@ use std::time::Instant;
 use abstract_game::perft::perft_divide_streaming;
 use abstract_game::playout::{Rng, game_seed, playouts_until};
 use abstract_game::record::{Record, move_label};
-use abstract_game::{Game, Rules, Side, TextGame};
+use abstract_game::svg::{Render, SvgOptions};
+use abstract_game::{Evaluate, Game, Rules, Side, TextGame};
 
 use crate::games::GameEntry;
 use crate::progress::{Counters, STOP, timing, with_progress};
@@ -149,8 +150,17 @@ fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<
 }
 
 /// Runs `command` for game `G`.
-pub fn command<G: TextGame>(command: &Command, game: &GameEntry) -> Result<(), CliError> {
+pub fn command<G: TextGame + Evaluate + Render>(
+    command: &Command,
+    game: &GameEntry,
+) -> Result<(), CliError> {
     match command {
+        Command::Svg(args) => svg::<G>(&start_of::<G>(&args.pos, game)?, args),
+        Command::Match(args) => {
+            let start = start_of::<G>(&args.pos, game)?;
+            crate::play::run_match(&start.pos, start.variant, args)
+        }
+        Command::Ugi(args) => crate::play::run_ugi(start_of::<G>(&args.pos, game)?.pos, args),
         Command::Perft(args) => {
             let pos = start_of::<G>(&args.pos, game)?.pos;
             perft::<G>(
@@ -340,5 +350,48 @@ fn playout<G: TextGame>(pos: &G, args: &crate::PlayoutArgs) -> Result<(), CliErr
         )));
     }
     eprintln!("{}", timing(elapsed, stats.games, "games"));
+    Ok(())
+}
+
+/// `svg`: the picture of the position, or one per position of the moves.
+fn svg<G: TextGame + Render>(start: &Start<G>, args: &crate::SvgArgs) -> Result<(), CliError> {
+    let highlight = match &args.highlight {
+        None => None,
+        Some(text) => Some(
+            text.parse::<G::Cell>()
+                .map_err(|_| input(format!("--highlight {text:?}: not a cell of {}", G::NAME)))?,
+        ),
+    };
+    let options = |last_move| SvgOptions {
+        cell: args.cell,
+        flip: args.flip,
+        coordinates: !args.no_coordinates,
+        last_move,
+        targets_of: highlight,
+    };
+    match &args.each_move {
+        None => {
+            let picture = start.pos.svg(&options(start.moves.last().copied()));
+            std::io::stdout().lock().write_all(picture.as_bytes())?;
+        }
+        Some(dir) => {
+            let shown = dir.display();
+            std::fs::create_dir_all(dir)
+                .map_err(|e| input(format!("--each-move {shown}: cannot create it: {e}")))?;
+            let mut pos = start.start.clone();
+            let mut last = None;
+            for i in 0..=start.moves.len() {
+                let path = dir.join(format!("{i:03}.svg"));
+                std::fs::write(&path, pos.svg(&options(last))).map_err(|e| {
+                    input(format!("--each-move: cannot write {}: {e}", path.display()))
+                })?;
+                if let Some(&mv) = start.moves.get(i) {
+                    pos.play_unchecked(mv);
+                    last = Some(mv);
+                }
+            }
+            eprintln!("{} pictures in {shown}", start.moves.len() + 1);
+        }
+    }
     Ok(())
 }

@@ -1,0 +1,187 @@
+//! `match`, `ugi` and `svg` through the binary, as users meet them.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn jgames(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(args)
+        .output()
+        .expect("jgames runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// `ugi` with a script on stdin; returns stdout.
+fn ugi(game: &str, engine: &str, script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(["ugi", game, "--engine", engine])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+#[test]
+fn a_match_ends_with_the_score_line() {
+    for game in ["jarmo", "jetan", "jersi", "jericho"] {
+        let o = jgames(&[
+            "match",
+            game,
+            "alphabeta:depth=1",
+            "random",
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--max-plies",
+            "60",
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{game}: {}", text(&o.stderr));
+        let out = text(&o.stdout);
+        let last = out.lines().last().unwrap();
+        let words: Vec<&str> = last.split(' ').collect();
+        assert_eq!(words[0], "score", "{out}");
+        let sum: u32 = words[1..].iter().map(|w| w.parse::<u32>().unwrap()).sum();
+        assert_eq!(sum, 2, "{game}: {out}");
+        assert!(out.contains("Elo of A over B: "), "{out}");
+    }
+}
+
+#[test]
+fn match_writes_records_that_replay() {
+    let dir = std::env::temp_dir().join(format!("jgames-match-{}", std::process::id()));
+    let o = jgames(&[
+        "match",
+        "jarmo",
+        "random:seed=1",
+        "random:seed=2",
+        "--games",
+        "3",
+        "--records",
+        dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for i in 1..=3 {
+        let path = dir.join(format!("jarmo-{i:04}.txt"));
+        let shown = jgames(&["show", "jarmo", "--record", path.to_str().unwrap()]);
+        assert!(shown.status.success(), "{}", text(&shown.stderr));
+    }
+}
+
+#[test]
+fn bad_engine_specs_are_one_line_with_status_2() {
+    for spec in ["chess", "mcts:iterations=x", "alphabeta:colour=red"] {
+        let o = jgames(&["match", "jarmo", spec, "random", "--games", "1"]);
+        assert_eq!(o.status.code(), Some(2), "{spec}");
+        let err = text(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(spec.split(':').next().unwrap()), "{err}");
+    }
+}
+
+#[test]
+fn ugi_answers_the_protocol_and_survives_bad_lines() {
+    let out = ugi(
+        "jarmo",
+        "alphabeta:depth=2",
+        "ugi\nisready\nuginewgame\nposition startpos moves c1-d3\nquery p1turn\n\
+         frobnicate\nposition fen nonsense\nposition startpos moves zz\ngo depth x\n\
+         go depth 2\nquery gameover\nquery result\nquery nothing\nsetoption name colour value red\nquit\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.iter().any(|l| l.starts_with("id name ")), "{out}");
+    assert!(
+        lines.contains(&"ugiok") && lines.contains(&"readyok"),
+        "{out}"
+    );
+    assert!(lines.contains(&"response false"), "{out}"); // White to move after c1-d3
+    assert!(lines.contains(&"response none"), "{out}");
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
+    assert_eq!(errors, 6, "{out}");
+    let best = lines
+        .iter()
+        .find(|l| l.starts_with("bestmove "))
+        .expect("a bestmove");
+    // The best move is a legal White move after c1-d3.
+    let mv = best.trim_start_matches("bestmove ");
+    let legal = text(&jgames(&["moves", "jarmo", "--moves", "c1-d3"]).stdout);
+    assert!(legal.lines().any(|l| l == mv), "{mv} not in {legal}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth ")), "{out}");
+}
+
+#[test]
+fn ugi_stops_an_infinite_search() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(["ugi", "jetan", "--engine", "mcts"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"position startpos\ngo infinite\n")
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin.write_all(b"stop\nquit\n").unwrap();
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    let out = text(&o.stdout);
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{out}"
+    );
+}
+
+#[test]
+fn svg_draws_every_game_and_follows_the_moves() {
+    for (game, moves) in [
+        ("jarmo", "c1-d3"),
+        ("jetan", "Pe2-e3"),
+        ("jersi", "b8-b7=d8"),
+        ("jericho", "3b@c2"),
+    ] {
+        let start = jgames(&["svg", game]);
+        assert!(start.status.success(), "{game}: {}", text(&start.stderr));
+        let picture = text(&start.stdout);
+        roxmltree::Document::parse(&picture).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let after = text(&jgames(&["svg", game, "--moves", moves]).stdout);
+        assert_ne!(after, picture, "{game}");
+        let dir = std::env::temp_dir().join(format!("jgames-svg-{game}-{}", std::process::id()));
+        let o = jgames(&[
+            "svg",
+            game,
+            "--moves",
+            moves,
+            "--each-move",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{game}: {}", text(&o.stderr));
+        assert_eq!(
+            std::fs::read_to_string(dir.join("000.svg")).unwrap(),
+            picture
+        );
+        assert_eq!(std::fs::read_to_string(dir.join("001.svg")).unwrap(), after);
+    }
+    let o = jgames(&["svg", "jarmo", "--highlight", "z9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--highlight \"z9\""));
+}
