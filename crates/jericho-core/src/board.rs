@@ -507,6 +507,18 @@ impl fmt::Display for Alignment {
 /// Every alignment.
 pub(crate) const ALL_ALIGNMENTS: AlignmentSet = (1 << 13) - 1;
 
+impl core::str::FromStr for Square {
+    type Err = crate::text::TextError;
+
+    /// Parses a square name such as `c2` (files `a`..`g`, ranks `1`..`4`; `d2` and `d3` do
+    /// not exist).
+    fn from_str(name: &str) -> Result<Square, crate::text::TextError> {
+        Square::from_name(name).ok_or_else(|| crate::text::TextError::UnknownSquare {
+            name: name.to_string(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,6 @@
 //! result once the game is over.
 
 use core::fmt;
-use core::str::FromStr;
 
 use abstract_game::svg::{Render, Style, Svg, SvgOptions};
 use abstract_game::{Game, Side};
@@ -20,19 +19,6 @@ use crate::WINNING_MONOLITHS;
 use crate::board::{Alignment, AlignmentKind, Square};
 use crate::piece::{Colour, Piece};
 use crate::position::{Move, MoveList, Position};
-use crate::text::TextError;
-
-impl FromStr for Square {
-    type Err = TextError;
-
-    /// Parses a square name such as `c2` (files `a`..`g`, ranks `1`..`4`; `d2` and `d3` do
-    /// not exist).
-    fn from_str(name: &str) -> Result<Square, TextError> {
-        Square::from_name(name).ok_or_else(|| TextError::UnknownSquare {
-            name: name.to_string(),
-        })
-    }
-}
 
 /// The five piece colours `a`..`e`, and the text colour that reads on each.
 const PIECE_COLOURS: [(&str, &str); 5] = [
