@@ -310,6 +310,7 @@ pub fn run_ugi<G: TextGame + Evaluate>(start: G, args: &UgiArgs) -> Result<(), C
     let mut pos = start.clone();
     let stop = Arc::new(AtomicBool::new(false));
     let mut search: Option<std::thread::JoinHandle<()>> = None;
+    let mut searching_forever = false;
     let (lines_tx, lines) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
@@ -399,6 +400,7 @@ pub fn run_ugi<G: TextGame + Evaluate>(start: G, args: &UgiArgs) -> Result<(), C
                     }
                 };
                 stop.store(false, Ordering::Relaxed);
+                searching_forever = budget.infinite;
                 let (p, e, s, o) = (
                     pos.clone(),
                     Arc::clone(&engine),
@@ -449,7 +451,14 @@ pub fn run_ugi<G: TextGame + Evaluate>(start: G, args: &UgiArgs) -> Result<(), C
             ),
         }
     }
-    finish(&mut search, &stop);
+    // The input ended without `quit`: a search with limits is finished and answered, an
+    // infinite one is stopped.
+    if let Some(handle) = search.take() {
+        if searching_forever {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let _ = handle.join();
+    }
     Ok(())
 }
 
