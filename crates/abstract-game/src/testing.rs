@@ -199,6 +199,94 @@ pub fn record_round_trips<G: TestedGame>(pos: &G, seed: u64, plies: u32) {
     assert_eq!(replay.end, end);
 }
 
+/// The positions along `games` random games under each of `rules` (all drawn from one stream
+/// seeded by `seed`), up to `plies` moves each, leaving out finished positions: the sample the
+/// evaluation checks use.
+pub fn unfinished_positions<G: Game>(
+    rules: &[G::Rules],
+    seed: u64,
+    games: usize,
+    plies: u32,
+) -> Vec<G> {
+    let mut rng = Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for &rules in rules {
+        for _ in 0..games {
+            let mut pos = G::new(rules);
+            for _ in 0..plies {
+                let Some(mv) = pos.random_move(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(mv);
+                if pos.is_over() {
+                    break;
+                }
+                out.push(pos.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Checks an [`Evaluate`](crate::Evaluate) on `positions`: every value within
+/// [`EVAL_BOUND`](crate::EVAL_BOUND), not all of them 0, and the value negated when only the
+/// side to move changes. `switch_side` turns a position text into the same position with the
+/// other side to move (and whatever else belongs to the mover, such as a last move); texts that
+/// are then refused or finished are skipped. Returns how many positions were compared.
+pub fn check_evaluation<G>(positions: &[G], switch_side: impl Fn(&str) -> String) -> usize
+where
+    G: TextGame + crate::Evaluate + Debug,
+{
+    assert!(
+        positions.iter().any(|p| p.evaluate() != 0),
+        "every value is 0"
+    );
+    let mut compared = 0;
+    for pos in positions {
+        let value = pos.evaluate();
+        assert!(
+            value.abs() <= crate::EVAL_BOUND,
+            "{value} out of bounds: {pos:?}"
+        );
+        let text = pos.to_text();
+        let Ok(other) = G::from_text(&switch_side(&text), pos.rules()) else {
+            continue;
+        };
+        if !other.is_over() {
+            assert_eq!(other.evaluate(), -value, "the other side to move in {text}");
+            compared += 1;
+        }
+    }
+    compared
+}
+
+/// The number of `<g class="CLASS">` groups of an SVG picture, which must be well-formed XML.
+pub fn svg_groups(svg: &str, class: &str) -> usize {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"));
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
+        .count()
+}
+
+/// Test support for pictures committed to the docs: compares `svg` with the file at `path`,
+/// or writes it there when the environment variable `JGAMES_BLESS` is `1`. (The only file
+/// access in this crate, for tests only.)
+pub fn committed_picture(path: &str, svg: &str) {
+    if std::env::var("JGAMES_BLESS").is_ok_and(|v| v == "1") {
+        if let Some(dir) = std::path::Path::new(path).parent() {
+            std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        }
+        std::fs::write(path, svg).unwrap_or_else(|e| panic!("{path}: {e}"));
+    } else {
+        let committed = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("{path}: {e} (JGAMES_BLESS=1 writes it)"));
+        assert!(
+            committed == svg,
+            "{path} is stale: run the tests with JGAMES_BLESS=1"
+        );
+    }
+}
+
 /// Runs every property of this module as one `#[test]` each, inside a module named
 /// `shared_properties`. See the [module docs](crate::testing) for the arguments; `moves` yields
 /// arbitrary, mostly illegal, moves of the game.

@@ -131,7 +131,6 @@ const _: () = assert!(
 #[cfg(test)]
 mod tests {
     use abstract_game::EVAL_BOUND;
-    use abstract_game::playout::Rng;
 
     use crate::prelude::*;
     use crate::rules::Rules as R;
@@ -153,24 +152,7 @@ mod tests {
 
     /// Positions of random games under every preset, not finished.
     fn random_positions() -> Vec<Position> {
-        let mut rng = Rng::seed_from_u64(11);
-        let mut out = Vec::new();
-        for rules in PRESETS {
-            for _ in 0..40 {
-                let mut pos = Position::new(rules);
-                for _ in 0..60 {
-                    let Some(mv) = pos.random_move(&mut rng) else {
-                        break;
-                    };
-                    pos.play_unchecked(mv);
-                    if pos.is_over() {
-                        break;
-                    }
-                    out.push(pos);
-                }
-            }
-        }
-        out
+        abstract_game::testing::unfinished_positions(&PRESETS, 11, 40, 60)
     }
 
     #[test]
@@ -188,19 +170,8 @@ mod tests {
 
     #[test]
     fn switching_the_side_to_move_negates_the_value() {
-        let mut checked = 0;
-        for pos in random_positions() {
-            let text = pos.to_text();
-            let Ok(other) = Position::from_text(&switched(&text), pos.rules()) else {
-                continue;
-            };
-            if other.is_over() {
-                continue;
-            }
-            assert_eq!(other.evaluate(), -pos.evaluate(), "{text}");
-            checked += 1;
-        }
-        assert!(checked > 5_000);
+        let checked = abstract_game::testing::check_evaluation(&random_positions(), switched);
+        assert!(checked > 5_000, "{checked}");
     }
 
     #[test]

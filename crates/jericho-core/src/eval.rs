@@ -106,7 +106,6 @@ const _: () = assert!(MONOLITHS[13] + 13 * OPEN_TALL + 75 * STOCK_SIZE < abstrac
 #[cfg(test)]
 mod tests {
     use abstract_game::EVAL_BOUND;
-    use abstract_game::playout::Rng;
 
     use crate::prelude::*;
 
@@ -156,24 +155,7 @@ mod tests {
 
     /// Positions of random games under every preset, not finished.
     fn random_positions() -> Vec<Position> {
-        let mut rng = Rng::seed_from_u64(9);
-        let mut out = Vec::new();
-        for rules in presets() {
-            for _ in 0..40 {
-                let mut pos = Position::new(rules);
-                for _ in 0..60 {
-                    let Some(mv) = pos.random_move(&mut rng) else {
-                        break;
-                    };
-                    pos.play_unchecked(mv);
-                    if pos.is_over() {
-                        break;
-                    }
-                    out.push(pos);
-                }
-            }
-        }
-        out
+        abstract_game::testing::unfinished_positions(&presets(), 9, 40, 60)
     }
 
     #[test]
@@ -192,21 +174,13 @@ mod tests {
 
     #[test]
     fn switching_the_side_to_move_negates_the_value() {
-        let mut checked = 0;
-        for pos in random_positions() {
-            let text = pos.to_text();
-            // The last placement belongs to the player who just moved: drop it.
-            let mut fields: Vec<String> = switched(&text).split(' ').map(String::from).collect();
+        // The last placement belongs to the player who just moved: drop it.
+        let switch = |text: &str| {
+            let mut fields: Vec<String> = switched(text).split(' ').map(String::from).collect();
             fields[4] = "-".to_string();
-            let Ok(other) = Position::from_text(&fields.join(" "), pos.rules()) else {
-                continue;
-            };
-            if other.is_over() {
-                continue;
-            }
-            assert_eq!(other.evaluate(), -pos.evaluate(), "{text}");
-            checked += 1;
-        }
+            fields.join(" ")
+        };
+        let checked = abstract_game::testing::check_evaluation(&random_positions(), switch);
         assert!(checked > 5_000, "{checked}");
     }
 

@@ -15,13 +15,8 @@ fn piece_count(pos: &Position) -> usize {
     (pos.pieces_on_board() + stocks) as usize
 }
 
-/// How many `<g>` elements of `class` a well-formed picture holds (panics on bad XML).
 fn groups(svg: &str, class: &str) -> usize {
-    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
-    assert_eq!(doc.root_element().tag_name().name(), "svg");
-    doc.descendants()
-        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
-        .count()
+    abstract_game::testing::svg_groups(svg, class)
 }
 
 /// Checks the picture of `pos` under `options`: it parses, shows every piece once and every
@@ -200,7 +195,6 @@ const DOCUMENTED: &[(&str, &str, Option<&str>)] = &[
 #[test]
 fn the_committed_pictures_are_up_to_date() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
-    let bless = std::env::var("JGAMES_BLESS").is_ok_and(|v| v == "1");
     for &(name, moves, highlight) in DOCUMENTED {
         let mut pos = Position::new(Rules::default());
         let last = play(&mut pos, moves);
@@ -212,16 +206,6 @@ fn the_committed_pictures_are_up_to_date() {
         };
         let svg = check(&pos, &options);
         let path = format!("{dir}jericho-{name}.svg");
-        if bless {
-            std::fs::create_dir_all(dir).unwrap();
-            std::fs::write(&path, &svg).unwrap();
-        } else {
-            let committed = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("{path}: {e} (run with JGAMES_BLESS=1)"));
-            assert!(
-                committed == svg,
-                "{path} is stale: run the tests with JGAMES_BLESS=1"
-            );
-        }
+        abstract_game::testing::committed_picture(&path, &svg);
     }
 }

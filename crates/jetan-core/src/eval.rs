@@ -152,7 +152,6 @@ const _: () = assert!(
 #[cfg(test)]
 mod tests {
     use abstract_game::EVAL_BOUND;
-    use abstract_game::playout::Rng;
 
     use crate::prelude::*;
 
@@ -178,24 +177,7 @@ mod tests {
 
     /// Positions of random games under every preset, not finished.
     fn random_positions() -> Vec<Position> {
-        let mut rng = Rng::seed_from_u64(5);
-        let mut out = Vec::new();
-        for rules in presets() {
-            for _ in 0..12 {
-                let mut pos = Position::new(rules);
-                for _ in 0..150 {
-                    let Some(mv) = pos.random_move(&mut rng) else {
-                        break;
-                    };
-                    pos.play_unchecked(mv);
-                    if pos.is_over() {
-                        break;
-                    }
-                    out.push(pos.clone());
-                }
-            }
-        }
-        out
+        abstract_game::testing::unfinished_positions(&presets(), 5, 12, 150)
     }
 
     #[test]
@@ -215,18 +197,7 @@ mod tests {
 
     #[test]
     fn switching_the_side_to_move_negates_the_value() {
-        let mut checked = 0;
-        for pos in random_positions() {
-            let text = pos.to_text();
-            let Ok(other) = Position::from_text(&switched(&text), pos.rules()) else {
-                continue;
-            };
-            if other.is_over() {
-                continue;
-            }
-            assert_eq!(other.evaluate(), -pos.evaluate(), "{text}");
-            checked += 1;
-        }
+        let checked = abstract_game::testing::check_evaluation(&random_positions(), switched);
         assert!(checked > 2_000, "{checked}");
     }
 

@@ -11,12 +11,8 @@ use proptest::prelude::*;
 
 type Options = SvgOptions<Move, Square>;
 
-/// The number of elements `<g class="...">` of a picture, which must parse as XML.
 fn groups(svg: &str, class: &str) -> usize {
-    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"));
-    doc.descendants()
-        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
-        .count()
+    abstract_game::testing::svg_groups(svg, class)
 }
 
 /// The pieces on the board, counted by the position.
@@ -243,20 +239,9 @@ proptest! {
 #[test]
 fn committed_pictures_are_up_to_date() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
-    let bless = std::env::var("JGAMES_BLESS").is_ok_and(|v| v == "1");
     for (name, pos, options) in documented() {
         let path = format!("{dir}{name}.svg");
         let svg = pos.svg(&options);
-        if bless {
-            std::fs::create_dir_all(dir).unwrap();
-            std::fs::write(&path, &svg).unwrap();
-        } else {
-            let committed = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("{path}: {e} (JGAMES_BLESS=1 writes it)"));
-            assert!(
-                committed == svg,
-                "{path} is stale: run JGAMES_BLESS=1 cargo test -p jetan-core --test pictures"
-            );
-        }
+        abstract_game::testing::committed_picture(&path, &svg);
     }
 }
