@@ -226,6 +226,19 @@ pub fn pointy_hex_centre(q: i8, r: i8, size: f64) -> (f64, f64) {
     (size * 3f64.sqrt() * (q + r / 2.0), size * 1.5 * r)
 }
 
+/// The caption of a picture: `Black to move`, or `Game over: White wins 6-3`.
+pub fn caption<G: Game>(pos: &G) -> String {
+    match pos.outcome() {
+        Some(outcome) => {
+            let text = G::describe(outcome).to_string();
+            let mut chars = text.chars();
+            let first = chars.next().map(|c| c.to_ascii_uppercase());
+            format!("Game over: {}{}", first.unwrap_or(' '), chars.as_str())
+        }
+        None => format!("{} to move", G::side_name(pos.side_to_move())),
+    }
+}
+
 /// What a picture shows besides the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions<M, C> {

@@ -130,7 +130,6 @@ const _: () = assert!(
 
 #[cfg(test)]
 mod tests {
-    use abstract_game::EVAL_BOUND;
 
     use crate::prelude::*;
     use crate::rules::Rules as R;
@@ -162,10 +161,7 @@ mod tests {
         }
         let positions = random_positions();
         assert!(positions.len() > 5_000);
-        assert!(positions.iter().any(|p| p.evaluate() != 0));
-        for pos in positions {
-            assert!(pos.evaluate().abs() <= EVAL_BOUND, "{pos}");
-        }
+        // The bound and the values themselves: `switching_the_side_to_move_negates_the_value`.
     }
 
     #[test]

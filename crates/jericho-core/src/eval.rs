@@ -105,7 +105,6 @@ const _: () = assert!(MONOLITHS[13] + 13 * OPEN_TALL + 75 * STOCK_SIZE < abstrac
 
 #[cfg(test)]
 mod tests {
-    use abstract_game::EVAL_BOUND;
 
     use crate::prelude::*;
 
@@ -166,10 +165,7 @@ mod tests {
         }
         let positions = random_positions();
         assert!(positions.len() > 5_000, "{}", positions.len());
-        assert!(positions.iter().any(|p| p.evaluate() != 0));
-        for pos in positions {
-            assert!(pos.evaluate().abs() <= EVAL_BOUND, "{pos}");
-        }
+        // The bound and the values themselves: `switching_the_side_to_move_negates_the_value`.
     }
 
     #[test]

@@ -215,19 +215,7 @@ fn target_cells(pos: &Position, cell: Square) -> Vec<(Square, bool, bool)> {
 impl Position {
     /// The caption: the side to move, or the result once the game is over.
     fn picture_caption(&self) -> String {
-        match self.outcome() {
-            Some(outcome) => {
-                let text = Position::describe(outcome).to_string();
-                let mut chars = text.chars();
-                let first: String = chars
-                    .next()
-                    .map(|c| c.to_ascii_uppercase())
-                    .into_iter()
-                    .collect();
-                format!("Game over: {first}{}", chars.as_str())
-            }
-            None => format!("{} to move", Position::side_name(self.side_to_move())),
-        }
+        abstract_game::svg::caption(self)
     }
 
     /// The small print beside the caption: the turn number and the no-capture counter.

@@ -151,7 +151,6 @@ const _: () = assert!(
 
 #[cfg(test)]
 mod tests {
-    use abstract_game::EVAL_BOUND;
 
     use crate::prelude::*;
 
@@ -189,10 +188,7 @@ mod tests {
         }
         let positions = random_positions();
         assert!(positions.len() > 2_000, "{}", positions.len());
-        assert!(positions.iter().any(|p| p.evaluate() != 0));
-        for pos in positions {
-            assert!(pos.evaluate().abs() <= EVAL_BOUND, "{pos}");
-        }
+        // The bound and the values themselves: `switching_the_side_to_move_negates_the_value`.
     }
 
     #[test]

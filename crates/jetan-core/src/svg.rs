@@ -160,19 +160,7 @@ fn draw_piece(svg: &mut Svg, cx: f64, cy: f64, cell: f64, piece: Piece, escape_l
 impl Position {
     /// The caption: the side to move, or the result once the game is over.
     fn picture_caption(&self) -> String {
-        match self.outcome() {
-            Some(outcome) => {
-                let text = Position::describe(outcome).to_string();
-                let mut chars = text.chars();
-                let capital: String = chars
-                    .next()
-                    .map(|c| c.to_ascii_uppercase())
-                    .into_iter()
-                    .collect();
-                format!("Game over: {capital}{}", chars.as_str())
-            }
-            None => format!("{} to move", Position::side_name(self.side_to_move())),
-        }
+        abstract_game::svg::caption(self)
     }
 
     /// The small print beside the caption: the escapes left and the countdown.
