@@ -52,6 +52,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Run an engine over the UGI protocol on stdin and stdout.
     Ugi(UgiArgs),
+    /// Play against an engine in the terminal (type `help` at the prompt).
+    Play(PlayArgs),
 }
 
 impl Command {
@@ -66,6 +68,7 @@ impl Command {
             Command::Svg(a) => &a.pos.game,
             Command::Match(a) => &a.pos.game,
             Command::Ugi(a) => &a.pos.game,
+            Command::Play(a) => &a.pos.game,
         }
     }
 }
@@ -244,6 +247,24 @@ pub struct UgiArgs {
     /// The engine: `random`, `mcts[:key=value,...]` or `alphabeta[:key=value,...]`.
     #[arg(long, default_value = "mcts")]
     pub engine: String,
+}
+
+/// Arguments of `play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game and the start position.
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    /// The engine: `random`, `mcts[:key=value,...]` or `alphabeta[:key=value,...]`.
+    #[arg(long, default_value = "alphabeta")]
+    pub engine: String,
+    /// Which side the person plays: `first` (the side to move at the start), `second`, `both`
+    /// or `none`.
+    #[arg(long, value_enum, default_value = "first")]
+    pub human: play::Human,
+    /// The engine's thinking time per move in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
 }
 
 /// Reads `--tag NAME=VALUE`.

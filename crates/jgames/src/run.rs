@@ -161,6 +161,7 @@ pub fn command<G: TextGame + Evaluate + Render>(
             crate::play::run_match(&start.pos, start.variant, args)
         }
         Command::Ugi(args) => crate::play::run_ugi(start_of::<G>(&args.pos, game)?.pos, args),
+        Command::Play(args) => crate::play::run_play(start_of::<G>(&args.pos, game)?.pos, args),
         Command::Perft(args) => {
             let pos = start_of::<G>(&args.pos, game)?.pos;
             perft::<G>(

@@ -185,3 +185,38 @@ fn svg_draws_every_game_and_follows_the_moves() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("--highlight \"z9\""));
 }
+
+/// `play` with a script on stdin: help, the move list, a refused move, a move, the engine's
+/// answer, undo, and quit.
+#[test]
+fn play_takes_moves_and_commands_from_a_person() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(["play", "jarmo", "--engine", "alphabeta:depth=2", "--movetime", "50"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nmoves\nzz\nc1-d3\nundo\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    assert!(out.contains("  undo   take back your last move"), "{out}");
+    assert!(out.contains("c1-d3 "), "the move list: {out}");
+    assert!(out.contains("refused: \"zz\""), "{out}");
+    assert!(out.contains("White (engine) plays "), "{out}");
+    // After undo the start position is shown again, with Black to move.
+    let start = "position: wwwww/5/5/5/bbbbb b 0/0 0/0 0 - -";
+    assert_eq!(out.matches(start).count(), 2, "{out}");
+    // Input that ends closes the game quietly.
+    let o = Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(["play", "jericho", "--human", "both"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+}
