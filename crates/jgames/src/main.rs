@@ -6,6 +6,7 @@
 //! printing what it had.
 
 mod elo;
+mod external;
 mod games;
 mod play;
 mod progress;
@@ -208,7 +209,8 @@ pub struct MatchArgs {
     /// The game and the start position of every game.
     #[command(flatten)]
     pub pos: PositionArgs,
-    /// Engine A: `random`, `mcts[:key=value,...]` or `alphabeta[:key=value,...]`.
+    /// Engine A: `random`, `mcts[:key=value,...]`, `alphabeta[:key=value,...]`, or an outside
+    /// UGI program as `ugi:<program> [args]`.
     pub engine_a: String,
     /// Engine B, written the same way.
     pub engine_b: String,

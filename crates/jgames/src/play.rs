@@ -25,6 +25,37 @@ pub fn spec_of(what: &str, text: &str) -> Result<EngineSpec, CliError> {
         .map_err(|e| input(format!("{what} {text:?}: {e}")))
 }
 
+/// One side of a match: an engine of ours, or an outside program (`ugi:<program> [args]`).
+enum Player {
+    Spec(EngineSpec),
+    External(Vec<String>),
+}
+
+impl Player {
+    fn of(what: &str, text: &str) -> Result<Player, CliError> {
+        match text.strip_prefix("ugi:") {
+            Some(command) => {
+                let words: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+                if words.is_empty() {
+                    return Err(input(format!("{what} {text:?}: ugi: needs a program")));
+                }
+                Ok(Player::External(words))
+            }
+            None => Ok(Player::Spec(spec_of(what, text)?)),
+        }
+    }
+
+    fn build<G: TextGame + Evaluate>(&self) -> Result<Box<dyn Engine<G>>, CliError> {
+        match self {
+            Player::Spec(spec) => Ok(spec.build::<G>()),
+            Player::External(command) => {
+                let engine = crate::external::UgiEngine::<G>::start(command).map_err(input)?;
+                Ok(Box::new(engine))
+            }
+        }
+    }
+}
+
 /// How one game of a match ended, from engine A's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Result3 {
@@ -65,18 +96,17 @@ fn one_game<G: TextGame>(
             break;
         }
         let who = usize::from(pos.side_to_move() != a_side);
-        let Some((mv, _)) = engines[who].choose(&pos, &budget) else {
-            break;
-        };
-        if !pos.is_legal(mv) {
-            // Our engines only play legal moves; an illegal one loses the game.
+        let chosen = engines[who].choose(&pos, &budget);
+        let Some(mv) = chosen.map(|(mv, _)| mv).filter(|&mv| pos.is_legal(mv)) else {
+            // Our engines always play a legal move; an outside program that fails to, or stops
+            // answering, loses the game.
             let result = if who == 0 {
                 Result3::Loss
             } else {
                 Result3::Win
             };
             return (result, moves, pos, a_side);
-        }
+        };
         pos.play_unchecked(mv);
         moves.push(mv);
     }
@@ -95,8 +125,8 @@ pub fn run_match<G: TextGame + Evaluate>(
     args: &MatchArgs,
 ) -> Result<(), CliError> {
     let specs = [
-        spec_of("engine A", &args.engine_a)?,
-        spec_of("engine B", &args.engine_b)?,
+        Player::of("engine A", &args.engine_a)?,
+        Player::of("engine B", &args.engine_b)?,
     ];
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).map_err(|e| {
@@ -113,8 +143,19 @@ pub fn run_match<G: TextGame + Evaluate>(
     std::thread::scope(|scope| {
         for _ in 0..args.threads.max(1).min(args.games.max(1)) {
             scope.spawn(|| {
-                let mut engines: [Box<dyn Engine<G>>; 2] =
-                    [specs[0].build::<G>(), specs[1].build::<G>()];
+                let built = specs[0]
+                    .build::<G>()
+                    .and_then(|a| Ok([a, specs[1].build::<G>()?]));
+                let mut engines: [Box<dyn Engine<G>>; 2] = match built {
+                    Ok(engines) => engines,
+                    Err(e) => {
+                        failure
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .get_or_insert(e);
+                        return;
+                    }
+                };
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= args.games as usize || STOP.load(Ordering::Relaxed) {

@@ -191,7 +191,14 @@ fn svg_draws_every_game_and_follows_the_moves() {
 #[test]
 fn play_takes_moves_and_commands_from_a_person() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args(["play", "jarmo", "--engine", "alphabeta:depth=2", "--movetime", "50"])
+        .args([
+            "play",
+            "jarmo",
+            "--engine",
+            "alphabeta:depth=2",
+            "--movetime",
+            "50",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -219,4 +226,39 @@ fn play_takes_moves_and_commands_from_a_person() {
         .output()
         .unwrap();
     assert!(o.status.success());
+}
+
+/// An outside UGI program plays in a match: here jgames itself, started as a program.
+#[test]
+fn a_match_takes_an_outside_ugi_program() {
+    let program = format!(
+        "ugi:{} ugi jetan --engine random:seed=4",
+        env!("CARGO_BIN_EXE_jgames")
+    );
+    let o = jgames(&[
+        "match",
+        "jetan",
+        "alphabeta:depth=1",
+        &program,
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--max-plies",
+        "80",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.lines().last().unwrap().starts_with("score "), "{out}");
+    let o = jgames(&[
+        "match",
+        "jetan",
+        "random",
+        "ugi:/nonexistent/engine",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("cannot start \"/nonexistent/engine\""));
 }
