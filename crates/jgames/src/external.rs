@@ -3,17 +3,22 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::marker::PhantomData;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
 
 use abstract_game::TextGame;
 use game_search::{Budget, Engine, SearchInfo};
+
+/// How long a program may take to answer beyond its thinking time.
+const PATIENCE: Duration = Duration::from_secs(10);
 
 /// A running UGI program.
 pub struct UgiEngine<G> {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    lines: Receiver<String>,
     name: String,
     _game: PhantomData<fn() -> G>,
 }
@@ -34,16 +39,26 @@ impl<G> UgiEngine<G> {
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(format!("ugi: {program:?} has no standard input or output"));
         };
+        // A thread reads the program's output, so that a program that hangs is noticed.
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut engine = UgiEngine {
             child,
             stdin,
-            stdout: BufReader::new(stdout),
+            lines,
             name: program.clone(),
             _game: PhantomData,
         };
         engine.send("ugi")?;
         let mut name = None;
-        engine.read_until(|line| {
+        engine.read_until(PATIENCE, |line| {
             if let Some(id) = line.strip_prefix("id name ") {
                 name = Some(id.to_owned());
             }
@@ -61,18 +76,27 @@ impl<G> UgiEngine<G> {
             .map_err(|e| format!("ugi: {} stopped reading: {e}", self.name))
     }
 
-    /// Reads lines until `done` says so; the last line read is returned.
-    fn read_until(&mut self, mut done: impl FnMut(&str) -> bool) -> Result<String, String> {
-        let mut line = String::new();
+    /// Reads lines until `done` says so, for at most `wait`; the last line read is returned.
+    fn read_until(
+        &mut self,
+        wait: Duration,
+        mut done: impl FnMut(&str) -> bool,
+    ) -> Result<String, String> {
+        let deadline = Instant::now() + wait;
         loop {
-            line.clear();
-            match self.stdout.read_line(&mut line) {
-                Ok(0) | Err(_) => return Err(format!("ugi: {} ended its output", self.name)),
-                Ok(_) => {
-                    let trimmed = line.trim();
-                    if done(trimmed) {
-                        return Ok(trimmed.to_owned());
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let line = line.trim();
+                    if done(line) {
+                        return Ok(line.to_owned());
                     }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("ugi: {} did not answer in time", self.name));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("ugi: {} ended its output", self.name));
                 }
             }
         }
@@ -99,11 +123,12 @@ impl<G: TextGame> Engine<G> for UgiEngine<G> {
     fn new_game(&mut self) {
         let _ = self.send("uginewgame");
         let _ = self.send("isready");
-        let _ = self.read_until(|l| l == "readyok");
+        let _ = self.read_until(PATIENCE, |l| l == "readyok");
     }
 
     /// Sends the position and a `go` with the budget's limits, and reads the `bestmove`. A
-    /// program that fails or answers a move that is not legal here gives `None`.
+    /// program that fails, does not answer within its time and ten seconds more, or answers a
+    /// move that is not legal here gives `None`.
     fn search(
         &mut self,
         pos: &G,
@@ -129,7 +154,10 @@ impl<G: TextGame> Engine<G> for UgiEngine<G> {
         }
         self.send(&format!("position fen {}", pos.to_text())).ok()?;
         self.send(&go).ok()?;
-        let line = self.read_until(|l| l.starts_with("bestmove ")).ok()?;
+        let thinking = budget.time.unwrap_or(Duration::from_secs(60));
+        let line = self
+            .read_until(thinking + PATIENCE, |l| l.starts_with("bestmove "))
+            .ok()?;
         let text = line.trim_start_matches("bestmove ").trim();
         let mv = pos.parse_move(text).ok()?;
         Some((mv, SearchInfo::empty()))

@@ -352,6 +352,9 @@ pub fn run_ugi<G: TextGame + Evaluate>(start: G, args: &UgiArgs) -> Result<(), C
     let stop = Arc::new(AtomicBool::new(false));
     let mut search: Option<std::thread::JoinHandle<()>> = None;
     let mut searching_forever = false;
+    // Cleared by the search thread before it writes `bestmove`, so that a command sent right
+    // after the answer never finds the engine busy.
+    let searching = Arc::new(AtomicBool::new(false));
     let (lines_tx, lines) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
@@ -372,7 +375,7 @@ pub fn run_ugi<G: TextGame + Evaluate>(start: G, args: &UgiArgs) -> Result<(), C
         let Some(&command) = words.first() else {
             continue;
         };
-        let busy = search.as_ref().is_some_and(|h| !h.is_finished());
+        let busy = searching.load(Ordering::SeqCst);
         match command {
             "ugi" => {
                 say(
@@ -448,10 +451,14 @@ pub fn run_ugi<G: TextGame + Evaluate>(start: G, args: &UgiArgs) -> Result<(), C
                     Arc::clone(&stop),
                     Arc::clone(&out),
                 );
+                let busy_flag = Arc::clone(&searching);
+                busy_flag.store(true, Ordering::SeqCst);
                 search = Some(std::thread::spawn(move || {
                     let mut engine = e.lock().unwrap_or_else(|e| e.into_inner());
                     let found =
                         engine.search(&p, &budget, &s, &mut |info| say(&o, &info_line(&p, info)));
+                    drop(engine);
+                    busy_flag.store(false, Ordering::SeqCst);
                     match found {
                         Some((mv, info)) => {
                             say(&o, &info_line(&p, &info));
