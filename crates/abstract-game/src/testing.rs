@@ -29,6 +29,8 @@ use crate::playout::{Rng, playout_loop};
 use crate::record::Record;
 use crate::{Game, PlayError, TextGame};
 
+pub mod nim;
+
 pub use proptest;
 
 /// The bounds the suite needs of a position type.

@@ -1,84 +1,14 @@
 //! The generic tools on a toy game: subtraction Nim where a move takes 1, 2 or 3 stones from
-//! one of two heaps and whoever takes the last stone wins.
+//! one of two heaps and whoever takes the last stone wins (`abstract_game::testing::nim`).
+#![cfg(feature = "testing")]
 
 use abstract_game::perft::{
     perft, perft_divide, perft_divide_threaded, perft_enumerated, perft_threaded,
 };
 use abstract_game::playout::{Rng, playouts, random_playout};
+use abstract_game::testing::nim::{Nim, NimRules, NimSetup, NimTextError};
 use abstract_game::{Game, Outcome, PlayError, Rules, Side};
 use arrayvec::ArrayVec;
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct NimRules {
-    heap: u8,
-}
-
-impl Rules for NimRules {
-    const PRESETS: &'static [&'static str] = &["small", "big"];
-    fn preset(name: &str) -> Option<Self> {
-        match name {
-            "small" => Some(NimRules { heap: 5 }),
-            "big" => Some(NimRules { heap: 9 }),
-            _ => None,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Nim {
-    heaps: [u8; 2],
-    to_move: Side,
-    rules: NimRules,
-}
-
-impl Game for Nim {
-    type Move = (u8, u8);
-    type Rules = NimRules;
-    type MoveList = ArrayVec<(u8, u8), 6>;
-    const NAME: &'static str = "nim";
-    const SIDE_NAMES: [&'static str; 2] = ["First", "Second"];
-
-    fn new(rules: NimRules) -> Nim {
-        let heap = if rules.heap == 0 { 5 } else { rules.heap };
-        Nim {
-            heaps: [heap, heap],
-            to_move: Side::First,
-            rules,
-        }
-    }
-    fn rules(&self) -> NimRules {
-        self.rules
-    }
-    fn side_to_move(&self) -> Side {
-        self.to_move
-    }
-    fn legal_moves(&self, moves: &mut Self::MoveList) {
-        moves.clear();
-        for heap in 0..2u8 {
-            for take in 1..=self.heaps[heap as usize].min(3) {
-                moves.push((heap, take));
-            }
-        }
-    }
-    fn count_legal_moves(&self) -> usize {
-        usize::from(self.heaps[0].min(3) + self.heaps[1].min(3))
-    }
-    fn play_unchecked(&mut self, (heap, take): (u8, u8)) {
-        // Never panics, even on an illegal move.
-        let heap = &mut self.heaps[usize::from(heap & 1)];
-        *heap = heap.saturating_sub(take);
-        self.to_move = !self.to_move;
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (self.heaps == [0, 0]).then(|| Outcome::win(!self.to_move))
-    }
-    fn zobrist(&self) -> u64 {
-        self.zobrist_from_scratch()
-    }
-    fn zobrist_from_scratch(&self) -> u64 {
-        u64::from(self.heaps[0]) << 8 | u64::from(self.heaps[1]) << 1 | self.to_move.index() as u64
-    }
-}
 
 #[test]
 fn perft_variants_agree() {
@@ -134,95 +64,6 @@ fn playouts_are_reproducible_and_independent_of_threads() {
     assert_eq!(capped.capped, 100);
     let game = random_playout(&start, &mut Rng::seed_from_u64(1), 1);
     assert_eq!((game.plies, game.outcome), (1, None));
-}
-
-/// Why a Nim text or setup was refused.
-#[derive(Clone, Debug, thiserror::Error)]
-#[error("not a Nim text: {0:?}")]
-struct NimTextError(String);
-
-/// A raw Nim position: the two heaps and the side to move, written `"<heap> <heap> <side>"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct NimSetup {
-    heaps: [u8; 2],
-    to_move: Side,
-}
-
-impl core::fmt::Display for NimSetup {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let [a, b] = self.heaps;
-        write!(f, "{a} {b} {}", self.to_move.index())
-    }
-}
-
-impl core::str::FromStr for NimSetup {
-    type Err = NimTextError;
-    fn from_str(text: &str) -> Result<NimSetup, NimTextError> {
-        let bad = || NimTextError(text.to_string());
-        let fields: Vec<u8> = text
-            .split(' ')
-            .map(|f| f.parse().map_err(|_| bad()))
-            .collect::<Result<_, _>>()?;
-        match fields[..] {
-            [a, b, side @ (0 | 1)] => Ok(NimSetup {
-                heaps: [a, b],
-                to_move: Side::from_index(side.into()),
-            }),
-            _ => Err(bad()),
-        }
-    }
-}
-
-impl core::fmt::Display for Nim {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&abstract_game::TextGame::to_text(self))
-    }
-}
-
-impl From<&Nim> for NimSetup {
-    fn from(nim: &Nim) -> NimSetup {
-        NimSetup {
-            heaps: nim.heaps,
-            to_move: nim.to_move,
-        }
-    }
-}
-
-impl abstract_game::TextGame for Nim {
-    type Setup = NimSetup;
-    type SetupError = NimTextError;
-    type MoveError = NimTextError;
-    type TextError = NimTextError;
-
-    fn from_setup(setup: NimSetup, rules: NimRules) -> Result<Nim, NimTextError> {
-        if setup.heaps.iter().any(|&h| h > 99) {
-            return Err(NimTextError(setup.to_string()));
-        }
-        Ok(Nim {
-            heaps: setup.heaps,
-            to_move: setup.to_move,
-            rules,
-        })
-    }
-    fn parse_move(&self, text: &str) -> Result<(u8, u8), NimTextError> {
-        let bad = || NimTextError(text.to_string());
-        let (heap, take) = text.split_once(':').ok_or_else(bad)?;
-        let mv = (
-            heap.parse().map_err(|_| bad())?,
-            take.parse().map_err(|_| bad())?,
-        );
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(bad())
-        }
-    }
-    fn move_to_string(&self, (heap, take): (u8, u8)) -> String {
-        format!("{heap}:{take}")
-    }
-    fn diagram(&self) -> String {
-        self.to_text()
-    }
 }
 
 #[test]
