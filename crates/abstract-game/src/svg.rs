@@ -271,9 +271,33 @@ impl<M, C> Default for SvgOptions<M, C> {
 /// A picture shows the board as the game has it, every piece with a symbol a person tells
 /// apart at a glance (each in an SVG group of class `piece`, reserves and stocks included),
 /// the side to move or the result, and what the options ask for.
+///
+/// For pointing at the board (a page where a player clicks a piece and then its target),
+/// a game also tells where each cell is drawn ([`cell_centre`](Render::cell_centre)) and
+/// which cells a move touches ([`move_cells`](Render::move_cells)); [`clickable_svg`]
+/// (Render::clickable_svg) lays a transparent disc over every cell so that a page can
+/// find the cell under the pointer and highlight it.
 pub trait Render: Game {
-    /// The cell type, for [`SvgOptions::targets_of`].
-    type Cell: Copy + Eq + fmt::Debug + core::str::FromStr;
+    /// The cell type, for [`SvgOptions::targets_of`]; its `Display` is the cell's name in the
+    /// game's notation.
+    type Cell: Copy + Eq + fmt::Debug + fmt::Display + core::str::FromStr;
+
+    /// Every cell of the board, in the game's own order.
+    const CELLS: &'static [Self::Cell];
+
+    /// The cells a move touches, in the order a player points at them: where a piece starts,
+    /// then each cell it goes to, then any further cell the move chooses (a returned archer's
+    /// hole, a relocated King's cell). A drop or a placement has only its cells; a pass none.
+    /// Different moves may touch the same cells (a cube step and a stack step, pieces of
+    /// different sizes): a player then picks the move among them.
+    fn move_cells(&self, mv: Self::Move) -> Vec<Self::Cell>;
+
+    /// Where the centre of `cell` is drawn in the picture made with `options`, in pixels.
+    fn cell_centre(
+        &self,
+        cell: Self::Cell,
+        options: &SvgOptions<Self::Move, Self::Cell>,
+    ) -> (f64, f64);
 
     /// Writes the picture of this position.
     fn write_svg(
@@ -286,6 +310,29 @@ pub trait Render: Game {
     fn svg(&self, options: &SvgOptions<Self::Move, Self::Cell>) -> String {
         let mut out = String::new();
         let _ = self.write_svg(&mut out, options);
+        out
+    }
+
+    /// The picture with a layer on top of it for pointing: over each cell a transparent disc
+    /// of class `cell` with a `data-cell` attribute holding the cell's name, all in one group
+    /// of class `cells`. A page finds the cell under the pointer from the attribute and marks
+    /// cells by styling the discs.
+    fn clickable_svg(&self, options: &SvgOptions<Self::Move, Self::Cell>) -> String {
+        let picture = self.svg(options);
+        let body = picture.strip_suffix("</svg>\n").unwrap_or(&picture);
+        let mut out = String::with_capacity(body.len() + Self::CELLS.len() * 96 + 32);
+        out.push_str(body);
+        out.push_str("<g class=\"cells\" fill=\"transparent\">\n");
+        let r = f64::from(options.cell.max(8)) * 0.45;
+        for &cell in Self::CELLS {
+            let (x, y) = self.cell_centre(cell, options);
+            let name = escape(&cell.to_string());
+            let _ = writeln!(
+                out,
+                "<circle class=\"cell\" data-cell=\"{name}\" cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{r:.2}\"/>"
+            );
+        }
+        out.push_str("</g>\n</svg>\n");
         out
     }
 }

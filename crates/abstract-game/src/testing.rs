@@ -270,6 +270,71 @@ pub fn svg_groups(svg: &str, class: &str) -> usize {
         .count()
 }
 
+/// The pointing layer of [`Render::clickable_svg`](crate::svg::Render::clickable_svg) and
+/// [`Render::move_cells`](crate::svg::Render::move_cells) in `pos`: the picture is XML with one
+/// disc per cell, named by the cell, inside the picture, no two discs overlapping (so that a
+/// wrong centre is caught), and every legal move names the cells it touches in its text, in
+/// the same order.
+pub fn check_pointing<G: TextGame + crate::svg::Render>(
+    pos: &G,
+    options: &crate::svg::SvgOptions<G::Move, G::Cell>,
+) {
+    let svg = pos.clickable_svg(options);
+    let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"));
+    let root = doc.root_element();
+    let size = |name: &str| -> f64 {
+        root.attribute(name)
+            .and_then(|v| v.parse().ok())
+            .expect(name)
+    };
+    let (width, height) = (size("width"), size("height"));
+    let discs: Vec<(String, f64, f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle") && n.attribute("class") == Some("cell"))
+        .map(|n| {
+            let number =
+                |name: &str| -> f64 { n.attribute(name).and_then(|v| v.parse().ok()).expect(name) };
+            let cell = n.attribute("data-cell").expect("data-cell").to_string();
+            (cell, number("cx"), number("cy"), number("r"))
+        })
+        .collect();
+    assert_eq!(discs.len(), G::CELLS.len(), "one disc per cell");
+    for (&cell, (name, x, y, r)) in G::CELLS.iter().zip(&discs) {
+        assert_eq!(*name, cell.to_string());
+        assert!(
+            name.parse::<G::Cell>().ok() == Some(cell),
+            "{name} names its cell"
+        );
+        assert!(
+            (0.0..=width).contains(x) && (0.0..=height).contains(y),
+            "{name} is inside"
+        );
+        assert!(*r > 0.0);
+    }
+    for (i, (a, ax, ay, ar)) in discs.iter().enumerate() {
+        for (b, bx, by, br) in &discs[i + 1..] {
+            let apart = (ax - bx).hypot(ay - by);
+            assert!(
+                apart >= (ar + br) * 0.95,
+                "the discs of {a} and {b} overlap"
+            );
+        }
+    }
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    for &mv in moves.iter() {
+        let text = pos.move_to_string(mv);
+        let mut rest = text.as_str();
+        for cell in pos.move_cells(mv) {
+            let name = cell.to_string();
+            let at = rest
+                .find(&name)
+                .unwrap_or_else(|| panic!("{text} does not name {name} where move_cells has it"));
+            rest = &rest[at + name.len()..];
+        }
+    }
+}
+
 /// Test support for pictures committed to the docs: compares `svg` with the file at `path`,
 /// or writes it there when the environment variable `JGAMES_BLESS` is `1`. (The only file
 /// access in this crate, for tests only.)

@@ -1,7 +1,15 @@
 //! The one trait every engine implements.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The clock of wall-time budgets: `std::time::Instant`, except in the browser
+/// (`wasm32-unknown-unknown`), where the standard clock panics and `web_time` reads the page's
+/// `performance.now()` instead.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+pub(crate) use std::time::Instant;
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+pub(crate) use web_time::Instant;
 
 use abstract_game::Game;
 

@@ -1,7 +1,7 @@
 //! The uniform random player.
 
+use crate::engine::Instant;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use abstract_game::Game;
 use abstract_game::playout::Rng;

@@ -46,6 +46,14 @@ struct Layout {
 }
 
 impl Layout {
+    /// The layout of a picture made with `options`.
+    fn new(options: &SvgOptions<Move, Hole>) -> Layout {
+        Layout {
+            c: f64::from(options.cell.max(8)),
+            flip: options.flip,
+        }
+    }
+
     /// The centre of a hole.
     fn centre(&self, hole: Hole) -> (f64, f64) {
         let (file, row) = (f64::from(hole.file()), f64::from(hole.row()));
@@ -104,16 +112,36 @@ fn name(side: Side) -> &'static str {
 impl Render for Position {
     type Cell = Hole;
 
+    const CELLS: &'static [Hole] = &Hole::ALL;
+
+    /// A step touches where it starts, where it lands and the hole of a returned archer; a
+    /// drop its hole; a pass nothing.
+    fn move_cells(&self, mv: Move) -> Vec<Hole> {
+        match mv {
+            Move::Step {
+                from,
+                to,
+                return_to,
+            } => [Some(from), Some(to), return_to]
+                .into_iter()
+                .flatten()
+                .collect(),
+            Move::Drop(hole) => vec![hole],
+            Move::Pass => Vec::new(),
+        }
+    }
+
+    fn cell_centre(&self, hole: Hole, options: &SvgOptions<Move, Hole>) -> (f64, f64) {
+        Layout::new(options).centre(hole)
+    }
+
     /// Draws the board, the archers, the pools beside the board and the caption; the last
     /// move as an arrow (a drop or a return as an outlined hole) and the targets of the legal
     /// moves of `targets_of` as green dots. A drop's target is the hole itself: ask for the
     /// targets of an empty first-row hole to see whether a reserve archer may land there.
     fn write_svg(&self, out: &mut dyn fmt::Write, options: &SvgOptions<Move, Hole>) -> fmt::Result {
-        let c = f64::from(options.cell.max(8));
-        let at = Layout {
-            c,
-            flip: options.flip,
-        };
+        let at = Layout::new(options);
+        let c = at.c;
         let mut svg = Svg::new(c * 10.0, c * 7.2);
         svg.rect(0.0, 0.0, c * 10.0, c * 7.2, &Style::fill("#ffffff"));
 

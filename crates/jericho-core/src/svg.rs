@@ -62,6 +62,14 @@ struct Layout {
 }
 
 impl Layout {
+    /// The layout of a picture made with `options`.
+    fn new(options: &SvgOptions<Move, Square>) -> Layout {
+        Layout {
+            c: f64::from(options.cell.max(8)),
+            flip: options.flip,
+        }
+    }
+
     /// The picture point of board coordinates (`x` across, `y` up, the midline at `y = 0`).
     fn point(&self, x: f64, y: f64) -> (f64, f64) {
         let (x, y) = if self.flip { (-x, -y) } else { (x, y) };
@@ -155,6 +163,18 @@ const BAR: f64 = 0.21;
 impl Render for Position {
     type Cell = Square;
 
+    const CELLS: &'static [Square] = &Square::ALL;
+
+    /// A placement touches its square (the pieces that fit there are told apart by the
+    /// player's choice from the stock); a pass nothing.
+    fn move_cells(&self, mv: Move) -> Vec<Square> {
+        mv.to().into_iter().collect()
+    }
+
+    fn cell_centre(&self, square: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
+        Layout::new(options).centre(square)
+    }
+
     /// Draws the board, the towers, the monoliths, both stocks and the caption; the last
     /// placement as an outlined square, named in the caption. A placement starts from no square, so
     /// `targets_of` a square marks that square when some piece may go there (a dot where the
@@ -164,11 +184,8 @@ impl Render for Position {
         out: &mut dyn fmt::Write,
         options: &SvgOptions<Move, Square>,
     ) -> fmt::Result {
-        let c = f64::from(options.cell.max(8));
-        let at = Layout {
-            c,
-            flip: options.flip,
-        };
+        let at = Layout::new(options);
+        let c = at.c;
         let (width, height) = (c * 13.3, c * 7.5);
         let mut svg = Svg::new(width, height);
         svg.rect(0.0, 0.0, width, height, &Style::fill("#ffffff"));

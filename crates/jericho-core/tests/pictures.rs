@@ -169,6 +169,7 @@ proptest! {
             last = Some(mv);
         }
         let options = Options { cell, flip, coordinates: flip, last_move: last, targets_of: Some(highlight) };
+        abstract_game::testing::check_pointing(&pos, &options);
         let svg = check(&pos, &options);
         let targets = groups(&svg, "target");
         prop_assert!(targets <= 1);

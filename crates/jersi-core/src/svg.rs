@@ -75,6 +75,29 @@ fn paint(side: Side) -> Paint {
     }
 }
 
+/// The room round the board: beside it, above and below it, and for the caption.
+struct Margins {
+    side: f64,
+    edge: f64,
+    caption: f64,
+}
+
+impl Margins {
+    fn new(options: &SvgOptions<Move, Square>) -> Margins {
+        let cell = f64::from(options.cell.max(8));
+        let (side, edge) = if options.coordinates {
+            (cell * 0.8, cell * 0.45)
+        } else {
+            (cell * 0.25, cell * 0.15)
+        };
+        Margins {
+            side,
+            edge,
+            caption: cell * 0.8,
+        }
+    }
+}
+
 /// The geometry of one picture: the centre of `e5`, the cell size, which way round.
 struct Layout {
     cell: f64,
@@ -84,6 +107,19 @@ struct Layout {
 }
 
 impl Layout {
+    /// The layout of a picture made with `options`.
+    fn new(options: &SvgOptions<Move, Square>) -> Layout {
+        let cell = f64::from(options.cell.max(8));
+        let radius = cell / 3f64.sqrt();
+        let margins = Margins::new(options);
+        Layout {
+            cell,
+            ox: margins.side + 9.0 * cell / 2.0,
+            oy: margins.caption + margins.edge + 7.0 * radius,
+            flip: options.flip,
+        }
+    }
+
     /// The circumradius of a hexagon: `cell` is its width across the flat sides.
     fn radius(&self) -> f64 {
         self.cell / 3f64.sqrt()
@@ -258,6 +294,39 @@ impl Position {
 impl Render for Position {
     type Cell = Square;
 
+    const CELLS: &'static [Square] = &Square::ALL;
+
+    /// A step turn touches the cell it starts from, the cell of its first step, the cell of
+    /// its second step if any, then the cell where a captured King is put back; a drop turn
+    /// the cells of its drops.
+    fn move_cells(&self, mv: Move) -> Vec<Square> {
+        match mv {
+            Move::Cube {
+                from,
+                to,
+                stack_to: next,
+                relocate,
+            }
+            | Move::Stack {
+                from,
+                to,
+                cube_to: next,
+                relocate,
+            } => [Some(from), Some(to), next, relocate]
+                .into_iter()
+                .flatten()
+                .collect(),
+            Move::Drop { first, second } => [Some(first.to), second.map(|d| d.to)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        }
+    }
+
+    fn cell_centre(&self, sq: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
+        Layout::new(options).centre(sq)
+    }
+
     /// Draws the board with White's home row `a` at the bottom (at the top when flipped), the
     /// row letters at both ends of each row and the cell numbers under row `a` and over row
     /// `i`, the cubes, each side's reserve beside its home row, the caption above, the last
@@ -271,28 +340,17 @@ impl Render for Position {
         out: &mut dyn fmt::Write,
         options: &SvgOptions<Move, Square>,
     ) -> fmt::Result {
-        let cell = f64::from(options.cell.max(8));
-        let radius = cell / 3f64.sqrt();
-        let side_margin = if options.coordinates {
-            cell * 0.8
-        } else {
-            cell * 0.25
-        };
-        let edge_margin = if options.coordinates {
-            cell * 0.45
-        } else {
-            cell * 0.15
-        };
-        let caption_height = cell * 0.8;
+        let layout = Layout::new(options);
+        let Margins {
+            side: side_margin,
+            edge: edge_margin,
+            caption: caption_height,
+        } = Margins::new(options);
+        let cell = layout.cell;
+        let radius = layout.radius();
         let panel = cell * 2.9;
         let board_width = 9.0 * cell;
         let board_height = 14.0 * radius;
-        let layout = Layout {
-            cell,
-            ox: side_margin + board_width / 2.0,
-            oy: caption_height + edge_margin + board_height / 2.0,
-            flip: options.flip,
-        };
         let width = 2.0 * side_margin + board_width + panel;
         let height = caption_height + 2.0 * edge_margin + board_height;
         let mut svg = Svg::new(width, height);

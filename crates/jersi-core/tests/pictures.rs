@@ -271,6 +271,7 @@ proptest! {
         let pos: Position = random_position(rules, seed, plies);
         let cell = Square::ALL[cell];
         let options = Options { flip, targets_of: Some(cell), ..Options::default() };
+        abstract_game::testing::check_pointing(&pos, &options);
         let svg = pos.svg(&options);
         prop_assert_eq!(groups(&svg, "piece"), cubes(&pos));
         prop_assert_eq!(groups(&svg, "target"), targets(&pos, cell));

@@ -81,6 +81,21 @@ struct Layout {
 }
 
 impl Layout {
+    /// The layout of a picture made with `options`.
+    fn new(options: &SvgOptions<Move, Square>) -> Layout {
+        let cell = f64::from(options.cell.max(8));
+        Layout {
+            cell,
+            left: if options.coordinates {
+                cell * 0.55
+            } else {
+                cell * 0.25
+            },
+            top: cell * 0.85,
+            flip: options.flip,
+        }
+    }
+
     /// The top-left corner of `sq`'s square.
     fn corner(&self, sq: Square) -> (f64, f64) {
         let last = f64::from(SIZE - 1);
@@ -194,6 +209,17 @@ impl Position {
 impl Render for Position {
     type Cell = Square;
 
+    const CELLS: &'static [Square] = &Square::ALL;
+
+    /// A move touches the square it leaves and the square it reaches.
+    fn move_cells(&self, mv: Move) -> Vec<Square> {
+        mv.from().into_iter().chain([mv.to()]).collect()
+    }
+
+    fn cell_centre(&self, sq: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
+        Layout::new(options).centre(sq)
+    }
+
     /// Draws the 10x10 board with `a1` black at the bottom left (the top right when
     /// flipped), files and ranks on the edges, the pieces, the caption above the board, the
     /// last move as tinted squares and an arrow, and the targets of `targets_of`: a dot on an
@@ -203,21 +229,10 @@ impl Render for Position {
         out: &mut dyn fmt::Write,
         options: &SvgOptions<Move, Square>,
     ) -> fmt::Result {
-        let cell = f64::from(options.cell.max(8));
+        let layout = Layout::new(options);
+        let (cell, margin, caption_height) = (layout.cell, layout.left, layout.top);
         let n = f64::from(SIZE);
-        let margin = if options.coordinates {
-            cell * 0.55
-        } else {
-            cell * 0.25
-        };
         let pad = cell * 0.25;
-        let caption_height = cell * 0.85;
-        let layout = Layout {
-            cell,
-            left: margin,
-            top: caption_height,
-            flip: options.flip,
-        };
         let (width, height) = (margin + n * cell + pad, caption_height + n * cell + margin);
         let mut svg = Svg::new(width, height);
         svg.rect(0.0, 0.0, width, height, &Style::fill(PAPER));

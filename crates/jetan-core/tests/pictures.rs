@@ -230,6 +230,7 @@ proptest! {
         let pos: Position = random_position(rules, seed, plies);
         let from = Square::ALL[from];
         let options = Options { flip, targets_of: Some(from), ..Options::default() };
+        abstract_game::testing::check_pointing(&pos, &options);
         let svg = pos.svg(&options);
         prop_assert_eq!(groups(&svg, "piece"), pieces(&pos));
         prop_assert_eq!(groups(&svg, "target"), targets(&pos, from));
