@@ -153,6 +153,14 @@ try {
     const from = reloaded.moves.find((m) => m.cells.length > 1) || reloaded.moves[0];
     await page.click(`#board circle.cell[data-cell="${from.cells[0]}"]`);
     await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+    // A finished game shows its result (Jetan: the decided game of docs/jetan.md).
+    if (name === "jetan") {
+      await page.fill("#position", "4c5/10/10/10/10/10/10/10/1P8/C8r b Rr - orange");
+      await page.click("#load-position");
+      const status = await page.textContent("#status");
+      check(status.includes("Game over") && status.includes("Orange wins"), `jetan: result shown: ${status}`);
+      await page.screenshot({ path: join(shots, "jetan-over.png") });
+    }
     results.push({ game: name, plies: reloaded.played.length, engine: info, nodesPerSecond: rate });
     await page.close();
   }
