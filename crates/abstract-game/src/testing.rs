@@ -12,6 +12,7 @@
 //!     moves: arbitrary_move_strategy(), // a strategy of (mostly illegal) `Move`s
 //!     max_plies: 200,
 //!     cases: 96,
+//!     hashed_perft_depth: 4,            // perft with a table, compared with plain perft
 //! }
 //! ```
 //!
@@ -96,6 +97,29 @@ pub fn contract_and_setup<G: TestedGame>(pos: &G) {
 /// Bulk counting (perft's last ply by `count_legal_moves`, `count_after`) equals enumeration.
 pub fn bulk_counts<G: TestedGame>(pos: &G) {
     assert_eq!(perft(pos, 2), perft_enumerated(pos, 2), "perft(2) of {pos}");
+}
+
+/// Perft through a [`PerftTable`](crate::perft::PerftTable) equals plain perft, with a table
+/// so small and storing so low that buckets are shared and entries replaced all the time (a
+/// count reused for another position, or at another depth, shows as a wrong total), and with
+/// a table large enough to keep everything (the counts found in it are right).
+pub fn hashed_perft_is_perft<G: TestedGame>(pos: &G, depth: u32) {
+    use crate::perft::{PerftTable, perft_hashed};
+    let plain = perft(pos, depth);
+    for bytes in [1 << 10, 1 << 22] {
+        let mut table = PerftTable::with_bytes(bytes).storing_from(1);
+        assert_eq!(
+            perft_hashed(pos, depth, &mut table),
+            plain,
+            "perft({depth}) of {pos}"
+        );
+        // A second walk through the filled table counts the same again.
+        assert_eq!(
+            perft_hashed(pos, depth, &mut table),
+            plain,
+            "perft({depth}) of {pos}"
+        );
+    }
 }
 
 /// `random_move` draws what a uniform pick from the generated list draws, for the same seed.
@@ -359,7 +383,7 @@ pub fn committed_picture(path: &str, svg: &str) {
 /// arbitrary, mostly illegal, moves of the game.
 #[macro_export]
 macro_rules! game_properties {
-    (game: $game:ty, rules: $rules:expr, moves: $moves:expr, max_plies: $plies:expr, cases: $cases:expr $(,)?) => {
+    (game: $game:ty, rules: $rules:expr, moves: $moves:expr, max_plies: $plies:expr, cases: $cases:expr, hashed_perft_depth: $hashed:expr $(,)?) => {
         mod shared_properties {
             #[allow(unused_imports)]
             use super::*;
@@ -380,6 +404,13 @@ macro_rules! game_properties {
             #[test]
             fn bulk_counts_equal_enumeration() {
                 t::run($cases / 2 + 1, pos(), |p| t::bulk_counts(&p));
+            }
+
+            #[test]
+            fn hashed_perft_is_perft() {
+                t::run($cases / 8 + 1, pos(), |p| {
+                    t::hashed_perft_is_perft(&p, $hashed)
+                });
             }
 
             #[test]

@@ -101,6 +101,7 @@ mod suite {
         moves: (0u8..3, 0u8..5),
         max_plies: 20,
         cases: 32,
+        hashed_perft_depth: 6,
     }
 }
 

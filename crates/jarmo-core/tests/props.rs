@@ -66,6 +66,7 @@ abstract_game::game_properties! {
     moves: move_strategy(),
     max_plies: 120,
     cases: 192,
+    hashed_perft_depth: 4,
 }
 
 /// Draws many moves from `pos` and checks every legal move comes up about equally often.

@@ -30,6 +30,7 @@ abstract_game::game_properties! {
     moves: super::move_strategy(),
     max_plies: 104,
     cases: 64,
+    hashed_perft_depth: 3,
 }
 
 proptest! {

@@ -55,6 +55,7 @@ abstract_game::game_properties! {
     moves: arbitrary_turns(),
     max_plies: 200,
     cases: 128,
+    hashed_perft_depth: 2,
 }
 
 /// The cubes of `side` and `kind` on the board and in the reserve.

@@ -40,6 +40,7 @@ abstract_game::game_properties! {
     moves: any_move(),
     max_plies: 160,
     cases: 96,
+    hashed_perft_depth: 3,
 }
 
 fn position() -> impl Strategy<Value = Position> {

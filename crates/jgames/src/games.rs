@@ -24,7 +24,7 @@ pub struct GameEntry {
 }
 
 /// The entry of game `G`.
-const fn entry<G: TextGame + Evaluate + Render>(
+const fn entry<G: TextGame + Evaluate + Render + PartialEq>(
     about: &'static str,
     notation: &'static [(&'static str, &'static str)],
     import: Option<Importer>,

@@ -119,15 +119,31 @@ pub struct PerftArgs {
     /// The game and position.
     #[command(flatten)]
     pub pos: PositionArgs,
-    /// Length of the move sequences to count.
-    #[arg(allow_negative_numbers = true)]
-    pub depth: u32,
+    /// Length of the move sequences to count (not with --unit or --sum).
+    #[arg(allow_negative_numbers = true, required_unless_present_any = ["unit", "sum"])]
+    pub depth: Option<u32>,
     /// Print the count under each root move as it is counted, then the total.
     #[arg(long)]
     pub divide: bool,
     /// Threads to split the root moves over.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
+    /// A transposition table of this many MiB (per thread): counts stored by position and
+    /// remaining depth, each entry holding its whole position, so a hash collision cannot
+    /// change a count.
+    #[arg(long, value_name = "MIB", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
+    pub hash: u32,
+    /// Print the work units of the count instead: one line `DEPTH_LEFT MOVE...` per move
+    /// sequence of length K, for `--unit` on any machine (give it the same position options).
+    #[arg(long, value_name = "K", conflicts_with_all = ["divide", "unit", "sum"])]
+    pub split: Option<u32>,
+    /// Count one work unit printed by --split; prints the line, a tab and its count.
+    #[arg(long, value_name = "LINE", allow_hyphen_values = true, conflicts_with_all = ["divide", "sum"])]
+    pub unit: Option<String>,
+    /// Add up the counts of unit lines (`LINE<TAB>COUNT`, as --unit prints them) read from
+    /// stdin, and print the total.
+    #[arg(long, conflicts_with = "divide")]
+    pub sum: bool,
     /// No progress on stderr.
     #[arg(long, short)]
     pub quiet: bool,

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use abstract_game::perft::perft_divide_streaming;
+use abstract_game::perft::{RootCount, perft_divide_streaming, perft_divide_streaming_hashed};
 use abstract_game::playout::{Rng, game_seed, playouts_until};
 use abstract_game::record::{Record, move_label};
 use abstract_game::svg::{Render, SvgOptions};
@@ -150,7 +150,7 @@ fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<
 }
 
 /// Runs `command` for game `G`.
-pub fn command<G: TextGame + Evaluate + Render>(
+pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
     command: &Command,
     game: &GameEntry,
 ) -> Result<(), CliError> {
@@ -163,14 +163,26 @@ pub fn command<G: TextGame + Evaluate + Render>(
         Command::Ugi(args) => crate::play::run_ugi(start_of::<G>(&args.pos, game)?.pos, args),
         Command::Play(args) => crate::play::run_play(start_of::<G>(&args.pos, game)?.pos, args),
         Command::Perft(args) => {
-            let pos = start_of::<G>(&args.pos, game)?.pos;
-            perft::<G>(
-                &pos,
-                args.depth,
-                args.divide,
-                args.threads as usize,
-                args.quiet,
-            )
+            if args.sum {
+                return sum_units(std::io::stdin().lock());
+            }
+            let mut pos = start_of::<G>(&args.pos, game)?.pos;
+            let mut depth = args.depth.unwrap_or(0);
+            if let Some(line) = &args.unit {
+                let (left, texts) = unit_line(line)?;
+                play_texts("--unit", &mut pos, &mut Vec::new(), texts)?;
+                depth = left;
+            }
+            if let Some(k) = args.split {
+                return split_units(&pos, depth, k);
+            }
+            let total = perft::<G>(&pos, depth, args)?;
+            let mut out = std::io::stdout().lock();
+            match &args.unit {
+                Some(line) => writeln!(out, "{}\t{total}", line.trim())?,
+                None => writeln!(out, "{total}")?,
+            }
+            Ok(())
         }
         Command::Moves(args) => {
             let pos = start_of::<G>(args, game)?.pos;
@@ -261,13 +273,12 @@ pub fn command<G: TextGame + Evaluate + Render>(
 }
 
 /// `perft`: the divide lines as root moves are counted, the total last.
-fn perft<G: TextGame>(
+fn perft<G: TextGame + PartialEq>(
     pos: &G,
     depth: u32,
-    divide: bool,
-    threads: usize,
-    quiet: bool,
-) -> Result<(), CliError> {
+    args: &crate::PerftArgs,
+) -> Result<u64, CliError> {
+    let (divide, threads, quiet) = (args.divide, args.threads as usize, args.quiet);
     let counters = Counters::default();
     counters
         .total
@@ -275,7 +286,7 @@ fn perft<G: TextGame>(
     let write_error = Mutex::new(None);
     let started = Instant::now();
     let counted = with_progress(quiet || depth < 2, "root moves", &counters, || {
-        perft_divide_streaming(pos, depth, threads, &STOP, &|c| {
+        let on_count = &|c: RootCount<G::Move>| {
             counters.done.store(c.done as u64, Ordering::Relaxed);
             counters.nodes.fetch_add(c.count, Ordering::Relaxed);
             if divide {
@@ -289,7 +300,14 @@ fn perft<G: TextGame>(
                     STOP.store(true, Ordering::Relaxed);
                 }
             }
-        })
+        };
+        match args.hash {
+            0 => perft_divide_streaming(pos, depth, threads, &STOP, on_count),
+            mib => {
+                let bytes = (mib as usize) << 20;
+                perft_divide_streaming_hashed(pos, depth, threads, bytes, &STOP, on_count)
+            }
+        }
     });
     let elapsed = started.elapsed();
     if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
@@ -305,8 +323,96 @@ fn perft<G: TextGame>(
         )));
     }
     let total = if depth == 0 { 1 } else { sum };
+    // A unit's count is one of thousands: its timing would only bury the errors.
+    if args.unit.is_none() {
+        eprintln!("{}", timing(elapsed, total, "nodes"));
+    }
+    Ok(total)
+}
+
+/// Reads a work unit line of `--split`: the depth left, then the moves.
+fn unit_line(line: &str) -> Result<(u32, std::str::SplitWhitespace<'_>), CliError> {
+    let mut words = line.split_whitespace();
+    let left = words.next().unwrap_or_default();
+    let left = left.parse().map_err(|_| {
+        input(format!(
+            "--unit {line:?}: a unit starts with the depth left, a whole number, not {left:?}"
+        ))
+    })?;
+    Ok((left, words))
+}
+
+/// `perft --split K`: the move sequences of length `k` from `pos`, each with `depth - k`.
+fn split_units<G: TextGame>(pos: &G, depth: u32, k: u32) -> Result<(), CliError> {
+    if k > depth {
+        return Err(input(format!(
+            "--split {k}: longer than the depth {depth} to count"
+        )));
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut line = Vec::new();
+    let mut units = 0u64;
+    write_units(pos, k, depth - k, &mut line, &mut out, &mut units)?;
+    out.flush()?;
+    drop(out);
+    eprintln!("{units} units of depth {}", depth - k);
+    Ok(())
+}
+
+/// Writes the sequences of `k` more moves from `pos` after `line`.
+fn write_units<G: TextGame>(
+    pos: &G,
+    k: u32,
+    left: u32,
+    line: &mut Vec<String>,
+    out: &mut impl Write,
+    units: &mut u64,
+) -> Result<(), CliError> {
+    if k == 0 {
+        *units += 1;
+        write!(out, "{left}")?;
+        for text in line.iter() {
+            write!(out, " {text}")?;
+        }
+        writeln!(out)?;
+        return Ok(());
+    }
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    for &mv in moves.iter() {
+        line.push(pos.move_to_string(mv));
+        write_units(&pos.after(mv), k - 1, left, line, out, units)?;
+        line.pop();
+    }
+    Ok(())
+}
+
+/// `perft --sum`: the total of the counts at the end of the unit lines on `input`.
+fn sum_units(reader: impl std::io::BufRead) -> Result<(), CliError> {
+    let mut total = 0u64;
+    let mut units = 0u64;
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| input(format!("--sum: cannot read line {}: {e}", i + 1)))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let count = line
+            .rsplit('\t')
+            .next()
+            .and_then(|c| c.trim().parse::<u64>().ok())
+            .ok_or_else(|| {
+                input(format!(
+                    "--sum: line {} {line:?} does not end with a tab and a count",
+                    i + 1
+                ))
+            })?;
+        total = total
+            .checked_add(count)
+            .ok_or_else(|| input(format!("--sum: the total overflows at line {}", i + 1)))?;
+        units += 1;
+    }
     writeln!(std::io::stdout().lock(), "{total}")?;
-    eprintln!("{}", timing(elapsed, total, "nodes"));
+    eprintln!("{units} units added");
     Ok(())
 }
 
