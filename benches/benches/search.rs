@@ -1,6 +1,7 @@
 //! The search engines: MCTS iterations per second and alpha-beta nodes per second, on a toy
 //! game (two-heap subtraction Nim, `abstract_game::testing::nim`, whose evaluation is 0, so
-//! the alpha-beta figure is the search's own cost) and MCTS from the start of Jarmo.
+//! the alpha-beta figure is the search's own cost) and from the start of each of the four
+//! games (with its evaluation: the figures `docs/engines.md` quotes).
 //!
 //! Each measured search starts from an empty tree or table, so every sample does the same work.
 
@@ -67,13 +68,33 @@ fn nim_bench(c: &mut Criterion) {
     bench_alphabeta(c, "search alphabeta", &cases[..1], Budget::nodes(300_000));
 }
 
-fn jarmo_bench(c: &mut Criterion) {
-    let cases = [(
-        "jarmo start",
+fn games_bench(c: &mut Criterion) {
+    fn both<G: Game + Evaluate>(c: &mut Criterion, pos: G, iterations: u64, nodes: u64) {
+        let cases = [(format!("{} start", G::NAME), pos)];
+        let cases: Vec<(&str, G)> = cases.iter().map(|(n, p)| (n.as_str(), p.clone())).collect();
+        bench_mcts(c, "search mcts", &cases, iterations);
+        bench_alphabeta(c, "search alphabeta", &cases, Budget::nodes(nodes));
+    }
+    both(
+        c,
         jarmo_core::Position::new(jarmo_core::Rules::JARMO),
-    )];
-    bench_mcts(c, "search mcts", &cases, 5_000);
+        20_000,
+        1_000_000,
+    );
+    both(c, jetan_core::Position::default(), 5_000, 1_000_000);
+    both(
+        c,
+        jersi_core::Position::new(jersi_core::Rules::default()),
+        500,
+        300_000,
+    );
+    both(
+        c,
+        jericho_core::Position::new(jericho_core::Rules::default()),
+        10_000,
+        500_000,
+    );
 }
 
-criterion_group!(benches, nim_bench, jarmo_bench);
+criterion_group!(benches, nim_bench, games_bench);
 criterion_main!(benches);
