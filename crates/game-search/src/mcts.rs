@@ -1,6 +1,7 @@
 //! Monte Carlo tree search with UCT selection and random playouts.
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use abstract_game::playout::{Rng, game_seed};
 use abstract_game::{Game, Outcome, Side};
@@ -439,6 +440,11 @@ pub struct Mcts<G: Game> {
     last_reused: u64,
 }
 
+/// How often a one-tree search reports its progress.
+const REPORT_EVERY: Duration = Duration::from_secs(1);
+/// The iterations between two looks at the report clock (a multiple of 16, the clock check).
+const REPORT_CHUNK: u64 = 4096;
+
 impl<G: Game> Mcts<G> {
     /// The iterations of a search when neither the call's budget nor the options set a limit.
     pub const DEFAULT_ITERATIONS: u64 = 10_000;
@@ -535,7 +541,29 @@ impl<G: Game> Engine<G> for Mcts<G> {
             }
         };
         let stats: Vec<TreeStats> = if threads == 1 {
-            vec![self.trees[0].run(&options, share(0), &clock)]
+            // One tree: in chunks, with a report every second between them (for `info`
+            // lines). A chunk is a multiple of the clock's check interval, so the clock is
+            // read at the same iterations as in one long run and the search is the same.
+            let target = share(0);
+            let mut done = TreeStats::default();
+            let mut next_report = REPORT_EVERY;
+            loop {
+                let chunk = (target - done.iterations).min(REPORT_CHUNK);
+                let ran = self.trees[0].run(&options, chunk, &clock);
+                done.iterations += ran.iterations;
+                done.depth_sum += ran.depth_sum;
+                done.max_depth = done.max_depth.max(ran.max_depth);
+                if ran.iterations < chunk || done.iterations >= target {
+                    break;
+                }
+                if clock.elapsed() >= next_report {
+                    next_report = clock.elapsed() + REPORT_EVERY;
+                    if let Some((_, info)) = self.summary(pos, &[done], &clock) {
+                        report(&info);
+                    }
+                }
+            }
+            vec![done]
         } else {
             std::thread::scope(|scope| {
                 let clock = &clock;
@@ -554,10 +582,24 @@ impl<G: Game> Engine<G> for Mcts<G> {
                     .collect()
             })
         };
+        let (mv, info) = self.summary(pos, &stats, &clock)?;
+        report(&info);
+        Some((mv, info))
+    }
+}
+
+impl<G: Game> Mcts<G> {
+    /// The move to play and the statistics after the trees' searches so far.
+    fn summary(
+        &mut self,
+        pos: &G,
+        stats: &[TreeStats],
+        clock: &Clock<'_>,
+    ) -> Option<(G::Move, SearchInfo<G>)> {
         let mut iterations = 0;
         let mut depth_sum = 0;
         let mut max_depth = 0;
-        for s in &stats {
+        for s in stats {
             iterations += s.iterations;
             depth_sum += s.depth_sum;
             max_depth = max_depth.max(s.max_depth);
@@ -619,7 +661,6 @@ impl<G: Game> Engine<G> for Mcts<G> {
             pv,
             elapsed: clock.elapsed(),
         };
-        report(&info);
         Some((mv, info))
     }
 }
@@ -627,6 +668,28 @@ impl<G: Game> Engine<G> for Mcts<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_search_reports_as_it_goes() {
+        use abstract_game::testing::nim::Nim;
+        use std::sync::atomic::Ordering;
+        let stop = AtomicBool::new(false);
+        let mut seen: Vec<u64> = Vec::new();
+        let mut engine = Mcts::<Nim>::default();
+        let (mv, last) = engine
+            .search(&Nim::at(40, 37), &Budget::INFINITE, &stop, &mut |info| {
+                seen.push(info.iterations);
+                if seen.len() == 2 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            })
+            .expect("a move");
+        assert!(Nim::at(40, 37).is_legal(mv));
+        // Two reports during the search (the second stopped it), then the final one.
+        assert_eq!(seen.len(), 3, "{seen:?}");
+        assert!(seen[0] > 0 && seen[0] < seen[1] && seen[1] <= seen[2], "{seen:?}");
+        assert_eq!(seen[2], last.iterations);
+    }
 
     #[test]
     fn the_child_order_is_a_permutation() {
