@@ -13,7 +13,10 @@
 //!   It needs only [`Game`].
 //! * [`AlphaBeta`] is negamax with alpha-beta pruning, iterative deepening, principal variation
 //!   search, a transposition table keyed by [`Game::zobrist`], and killer and history move
-//!   ordering, over the game's [`Evaluate`](abstract_game::Evaluate) heuristic.
+//!   ordering, over the game's [`Evaluate`](abstract_game::Evaluate) heuristic or another
+//!   evaluation given to [`AlphaBeta::with_evaluator`].
+//!
+//! [`elo`] turns the score of a match into an Elo difference with its 95% interval.
 //!
 //! [`EngineSpec`] reads engines from text (`mcts:iterations=20000,c=1.4`,
 //! `alphabeta:depth=4,hash=64`) and builds them as `Box<dyn Engine<G>>`.
@@ -112,6 +115,7 @@
 
 mod alphabeta;
 mod budget;
+pub mod elo;
 mod engine;
 mod mcts;
 mod random;

@@ -259,6 +259,29 @@ fn a_move_ordering_hook_keeps_results_exact() {
     }
 }
 
+#[test]
+fn an_evaluator_hook_replaces_the_games_evaluation() {
+    // Nim's own evaluation is 0 everywhere, so a depth-1 search from 7+5 (no move ends the
+    // game) keeps the first move it tries.
+    let pos = Nim::at(7, 5);
+    let depth1 = Budget::depth(1);
+    let (plain, info) = AlphaBeta::<Nim>::default().choose(&pos, &depth1).unwrap();
+    assert_eq!((plain, info.score), ((0, 1), Score::Value(0)));
+    // Stones in the second heap are good for the side to move: the search empties it as far
+    // as it can, and reports the evaluator's value of the position it leaves.
+    let mut engine =
+        AlphaBeta::<Nim>::default().with_evaluator(|p: &Nim| 10 * i32::from(p.heaps[1]));
+    let (mv, info) = engine.choose(&pos, &depth1).unwrap();
+    assert_eq!((mv, info.score), ((1, 3), Score::Value(-20)));
+    // A clone keeps the hook; results of finished games still come first.
+    let (mv, info) = engine.clone().choose(&Nim::at(0, 3), &depth1).unwrap();
+    assert_eq!((mv, info.score), ((1, 3), Score::Win(1)));
+    // Values beyond the bound are clamped like the game's own.
+    let mut wild = AlphaBeta::<Nim>::default().with_evaluator(|_: &Nim| i32::MIN);
+    let (_, info) = wild.choose(&pos, &depth1).unwrap();
+    assert_eq!(info.score, Score::Value(abstract_game::EVAL_BOUND));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -118,6 +118,7 @@ mod text;
 mod zobrist;
 
 pub use board::{BLACK, Hole, HoleIndexError, Holes, HolesIter, ParseHoleError, WHITE};
+pub use eval::EvalWeights;
 pub use moves::Move;
 pub use notation::{MoveError, Notation};
 pub use position::{MAX_MOVES, MoveList, Position, Shuttle};

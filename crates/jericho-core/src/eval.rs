@@ -8,8 +8,9 @@
 //! waiting. Last, the sizes still in stock: large pieces kept for later can crown a tower when
 //! it matters. The unit is one monolith, 100. Every term is counted for both players alike
 //! (the board is unchanged by the South-North mirror), and the value is South's total minus
-//! North's, negated when North is to move. The weights are first guesses, to be tuned by
-//! matches between engines.
+//! North's, negated when North is to move. The weights are the fields of [`EvalWeights`];
+//! [`EvalWeights::DEFAULT`] was tuned by matches between alpha-beta engines at a fixed depth
+//! (`docs/jericho.md`, section "Evaluation").
 
 use abstract_game::{Evaluate, Side};
 
@@ -17,36 +18,70 @@ use crate::board::{ALIGNMENT_SQUARES, TERRITORY};
 use crate::piece::SIZE_PIECES;
 use crate::position::Position;
 
-/// The worth of holding `n` monoliths, `n` = 0 to 13: 100 each, plus 60 at six (one short of a
-/// winning count), 200 more at seven (the opponent must break it at once) and 100 more at
-/// eight (breaking one is no longer enough).
-const MONOLITHS: [i32; 14] = {
-    let mut table = [0i32; 14];
-    let mut n = 0;
-    while n < 14 {
-        let mut v = 100 * n as i32;
+/// The weights of the evaluation's terms, in hundredths of a monolith.
+///
+/// [`EvalWeights::DEFAULT`] is what [`Evaluate::evaluate`] uses; other weights go to
+/// [`Position::evaluate_with`], for example to tune them by matches between engines (see
+/// `docs/jericho.md`, section "Evaluation"). Weights within ±10,000 keep the arithmetic in
+/// range; a search clamps the value to ±[`abstract_game::EVAL_BOUND`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EvalWeights {
+    /// Each monolith held.
+    pub monolith: i32,
+    /// Extra for holding six monoliths or more: one short of a winning count.
+    pub six: i32,
+    /// Extra, on top of [`six`](Self::six), for holding seven or more: the opponent must
+    /// break one at once.
+    pub seven: i32,
+    /// Extra, on top of [`seven`](Self::seven), for holding eight or more: breaking one is no
+    /// longer enough.
+    pub eight: i32,
+    /// An open alignment (towers of this player only) where one of them has two or more
+    /// pieces: any enemy tower that appears there next is a lone piece and loses to it.
+    pub open_tall: i32,
+    /// An open alignment where this player has only one-piece towers: a first enemy piece
+    /// there ties or loses unless it is larger, and the enemy can stack on top of them.
+    pub open_short: i32,
+    /// Each size point (1 to 5 per piece) still in the stock.
+    pub stock_size: i32,
+}
+
+impl EvalWeights {
+    /// The weights of [`Evaluate::evaluate`]: first guesses, then tuned by fixed-depth
+    /// matches, which found the open alignments worth four times as much against the
+    /// monoliths (`docs/jericho.md`, section "Evaluation").
+    pub const DEFAULT: EvalWeights = EvalWeights {
+        monolith: 100,
+        six: 120,
+        seven: 400,
+        eight: 200,
+        open_tall: 180,
+        open_short: 30,
+        stock_size: 4,
+    };
+
+    /// The worth of holding `n` monoliths.
+    #[inline]
+    const fn monoliths(&self, n: u32) -> i32 {
+        let mut value = self.monolith * n as i32;
         if n >= 6 {
-            v += 60;
+            value += self.six;
         }
         if n >= 7 {
-            v += 200;
+            value += self.seven;
         }
         if n >= 8 {
-            v += 100;
+            value += self.eight;
         }
-        table[n] = v;
-        n += 1;
+        value
     }
-    table
-};
-/// An open alignment (towers of this player only) where one of them has two or more pieces:
-/// any enemy tower that appears there next is a lone piece and loses to it.
-const OPEN_TALL: i32 = 45;
-/// An open alignment where this player has only one-piece towers: a first enemy piece there
-/// ties or loses unless it is larger, and the enemy can stack on top of them.
-const OPEN_SHORT: i32 = 15;
-/// Each size point (1 to 5 per piece) still in the stock.
-const STOCK_SIZE: i32 = 2;
+}
+
+impl Default for EvalWeights {
+    fn default() -> EvalWeights {
+        EvalWeights::DEFAULT
+    }
+}
 
 impl Position {
     /// The squares holding towers of two or more pieces.
@@ -67,25 +102,36 @@ impl Position {
     /// The heuristic worth of `side`'s game, without regard to who is to move; `tall` is
     /// [`tall_towers`](Self::tall_towers).
     #[inline]
-    fn side_worth(&self, side: Side, tall: u32) -> i32 {
+    fn side_worth(&self, side: Side, tall: u32, w: &EvalWeights) -> i32 {
         let s = side.index();
-        let mut value = MONOLITHS[self.lead[s].count_ones() as usize % 14];
+        let mut value = w.monoliths(self.lead[s].count_ones());
         for squares in ALIGNMENT_SQUARES {
             let on = squares & self.occupied;
             let (mine, theirs) = (on & TERRITORY[s], on & TERRITORY[1 - s]);
             if mine != 0 && theirs == 0 {
                 value += if mine & tall != 0 {
-                    OPEN_TALL
+                    w.open_tall
                 } else {
-                    OPEN_SHORT
+                    w.open_short
                 };
             }
         }
         let stock = self.stocks[s];
         for (size, pieces) in (1..).zip(SIZE_PIECES) {
-            value += STOCK_SIZE * size * (stock & pieces).count_ones() as i32;
+            value += w.stock_size * size * (stock & pieces).count_ones() as i32;
         }
         value
+    }
+}
+
+impl Position {
+    /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
+    /// [`Evaluate::evaluate`] is this with the default weights.
+    #[inline]
+    pub fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
+        let us = self.turn;
+        let tall = self.tall_towers();
+        self.side_worth(us, tall, weights) - self.side_worth(!us, tall, weights)
     }
 }
 
@@ -93,15 +139,16 @@ impl Evaluate for Position {
     /// The value for the side to move, in hundredths of a monolith: monoliths held, open
     /// alignments and the sizes in stock (see `docs/jericho.md`, section "Evaluation").
     fn evaluate(&self) -> i32 {
-        let us = self.turn;
-        let tall = self.tall_towers();
-        self.side_worth(us, tall) - self.side_worth(!us, tall)
+        self.evaluate_with(&EvalWeights::DEFAULT)
     }
 }
 
 // The largest value, with room to spare: thirteen monoliths or thirteen open alignments and a
 // full stock, against nothing.
-const _: () = assert!(MONOLITHS[13] + 13 * OPEN_TALL + 75 * STOCK_SIZE < abstract_game::EVAL_BOUND);
+const _: () = {
+    let w = EvalWeights::DEFAULT;
+    assert!(w.monoliths(13) + 13 * w.open_tall + 75 * w.stock_size < abstract_game::EVAL_BOUND);
+};
 
 #[cfg(test)]
 mod tests {
@@ -221,8 +268,8 @@ mod tests {
             "{leads} {ties} {trails}"
         );
         // A count near seven is worth more than the same lead lower down.
-        use super::MONOLITHS;
-        assert!(MONOLITHS[7] - MONOLITHS[6] > MONOLITHS[3] - MONOLITHS[2]);
+        let w = super::EvalWeights::DEFAULT;
+        assert!(w.monoliths(7) - w.monoliths(6) > w.monoliths(3) - w.monoliths(2));
     }
 
     #[test]

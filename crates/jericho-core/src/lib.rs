@@ -151,6 +151,7 @@ mod text;
 
 pub use abstract_game::{Game, Outcome, Side, TextGame};
 pub use board::{Alignment, Alignments, Square, Squares};
+pub use eval::EvalWeights;
 pub use movegen::IllegalMove;
 pub use notation::MoveError;
 pub use piece::{Colour, Piece, PieceSet, Tower};

@@ -2,12 +2,14 @@
 //!
 //! Jersi is a race: the first King to reach the enemy's home row wins, and a captured King is
 //! put back on its own home row, losing its whole march. So the value is led by how far each
-//! King has come, with a bonus for a King riding on a stack (a stack step covers two cells and
-//! the King may step on after it) and the risk of losing that march to an enemy fighter next to
-//! it; then comes material, the cubes that clear the way and guard the King. The unit is a
-//! Rock, Paper or Scissors, 100. Every term is counted for both sides alike, and the value is
-//! White's total minus Black's, negated when Black is to move. The weights are first guesses,
-//! to be tuned by matches between engines.
+//! King has come and the risk of losing that march to an enemy fighter next to it; then comes
+//! material, the cubes that clear the way and guard the King. A bonus for a King riding on a
+//! stack (a stack step covers two cells and the King may step on after it) is a term too, but
+//! the tuning matches set it to 0. The unit is a Rock, Paper or Scissors, 100. Every term is
+//! counted for both sides alike, and the value is White's total minus Black's, negated when
+//! Black is to move. The weights are the fields of [`EvalWeights`]; [`EvalWeights::DEFAULT`]
+//! was tuned by matches between alpha-beta engines at a fixed depth (`docs/jersi.md`, section
+//! "Evaluation").
 
 use abstract_game::{Evaluate, Side};
 
@@ -15,34 +17,80 @@ use crate::board::{NEIGHBOR_MASKS, SLOTS, WIDTH};
 use crate::piece::{Kind, code_kind};
 use crate::position::Position;
 
-/// Material of a cube on the board by [`Kind::index`]: King, Fool, Wise man, Rock, Paper,
-/// Scissors, Mountain. The King is on the board in every game that goes on, so it carries no
-/// material value. The Fool beats five kinds (the Fool and the King included) and is worth
-/// more than a Rock, Paper or Scissors, each of which beats one fighter. The Wise man captures
-/// nothing but cannot be taken by a Fool and makes stacks. A Mountain on the board never moves
-/// and serves either side, so it counts for nobody.
-const MATERIAL: [i32; 7] = [0, 130, 50, 100, 100, 100, 0];
-/// A Mountain waiting in the reserve: a drop can block a line or shelter the King.
-const RESERVE_MOUNTAIN: i32 = 25;
-/// A Wise man waiting in the reserve (a little less than on the board: dropping takes a turn).
-const RESERVE_WISE: i32 = 40;
-/// The King's march by the rows it still has to go, 0 to 8 (0 is the goal row, a finished
-/// game): growing faster near the end, since a King one row away wins next turn unless stopped.
-const KING_RACE: [i32; 9] = [600, 320, 180, 110, 70, 45, 25, 10, 0];
-/// The King on top of a stack: it may move two cells and then step on, three rows in a turn.
-const KING_ON_STACK: i32 = 40;
-/// The share (in 1/4) of its march a King puts at stake when an enemy Rock, Paper, Scissors or
-/// Fool stands next to it: a capture sends it back to its home row.
-const KING_THREAT_QUARTERS: i32 = 2;
+/// The weights of the evaluation's terms, in hundredths of a Rock.
+///
+/// [`EvalWeights::DEFAULT`] is what [`Evaluate::evaluate`] uses; other weights go to
+/// [`Position::evaluate_with`], for example to tune them by matches between engines (see
+/// `docs/jersi.md`, section "Evaluation"). Weights within ±10,000 keep the arithmetic in
+/// range; a search clamps the value to ±[`abstract_game::EVAL_BOUND`].
+///
+/// The King is on the board in every game that goes on, so it carries no material value, and
+/// a Mountain on the board never moves and serves either side, so it counts for nobody.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EvalWeights {
+    /// A Fool on the board: it beats five kinds, the Fool and the King included.
+    pub fool: i32,
+    /// A Wise man on the board: it captures nothing, but no Fool can take it, and it makes
+    /// stacks (by default worth a Rock: half of that made the engine worse).
+    pub wise: i32,
+    /// A Rock, Paper or Scissors on the board: each beats one fighter, the Fool, the King and
+    /// the Wise man.
+    pub fighter: i32,
+    /// A Mountain waiting in the reserve: a drop can block a line or shelter the King.
+    pub reserve_mountain: i32,
+    /// A Wise man waiting in the reserve (a little less than on the board: dropping takes a
+    /// turn).
+    pub reserve_wise: i32,
+    /// The King's march by the rows it still has to go, 0 to 8 (0 is the goal row, a finished
+    /// game): growing faster near the end, since a King one row away wins next turn unless
+    /// stopped.
+    pub king_race: [i32; 9],
+    /// The King on top of a stack: it may move two cells and then step on, three rows in a
+    /// turn. By default 0: a bonus made the engine worse in the tuning matches.
+    pub king_on_stack: i32,
+    /// The share, in quarters, of its march a King puts at stake when an enemy Rock, Paper,
+    /// Scissors or Fool stands next to it: a capture sends it back to its home row.
+    pub king_threat_quarters: i32,
+}
+
+impl EvalWeights {
+    /// The weights of [`Evaluate::evaluate`]: first guesses, then tuned by fixed-depth
+    /// matches, which doubled `wise` and dropped `king_on_stack` (`docs/jersi.md`, section
+    /// "Evaluation").
+    pub const DEFAULT: EvalWeights = EvalWeights {
+        fool: 130,
+        wise: 100,
+        fighter: 100,
+        reserve_mountain: 25,
+        reserve_wise: 40,
+        king_race: [600, 320, 180, 110, 70, 45, 25, 10, 0],
+        king_on_stack: 0,
+        king_threat_quarters: 2,
+    };
+
+    /// Material by [`Kind::index`]: King, Fool, Wise man, Rock, Paper, Scissors, Mountain.
+    #[inline]
+    const fn material(&self) -> [i32; 7] {
+        let f = self.fighter;
+        [0, self.fool, self.wise, f, f, f, 0]
+    }
+}
+
+impl Default for EvalWeights {
+    fn default() -> EvalWeights {
+        EvalWeights::DEFAULT
+    }
+}
 
 impl Position {
     /// The heuristic worth of `side`'s forces, without regard to who is to move.
     #[inline]
-    fn side_worth(&self, side: Side) -> i32 {
+    fn side_worth(&self, side: Side, w: &EvalWeights) -> i32 {
         let s = side.index();
         let own = self.units[s];
+        let material = w.material();
         let mut value = 0;
-        for (kind, &worth) in MATERIAL.iter().enumerate().skip(1).take(5) {
+        for (kind, &worth) in material.iter().enumerate().skip(1).take(5) {
             value += worth * (own & self.kinds[kind]).count_ones() as i32;
         }
         // The lower cubes of the side's stacks (two own cubes, no Mountain).
@@ -52,30 +100,40 @@ impl Position {
             stacks &= stacks - 1;
             let bottom = self.cells[slot % SLOTS][0];
             if bottom != 0 {
-                value += MATERIAL[code_kind(bottom)];
+                value += material[code_kind(bottom)];
             }
         }
-        value += RESERVE_MOUNTAIN * i32::from(self.reserve[s][0])
-            + RESERVE_WISE * i32::from(self.reserve[s][1]);
+        value += w.reserve_mountain * i32::from(self.reserve[s][0])
+            + w.reserve_wise * i32::from(self.reserve[s][1]);
         let king = own & self.kinds[Kind::King.index()];
         if king != 0 {
             let slot = king.trailing_zeros() as usize;
             let row = slot / WIDTH;
             let to_go = if s == 0 { 8 - row.min(8) } else { row.min(8) };
-            let race = KING_RACE[to_go];
+            let race = w.king_race[to_go];
             value += race;
             if king & self.double & !self.mountains != 0 {
-                value += KING_ON_STACK;
+                value += w.king_on_stack;
             }
             let fighters = self.kinds[Kind::Fool.index()]
                 | self.kinds[Kind::Rock.index()]
                 | self.kinds[Kind::Paper.index()]
                 | self.kinds[Kind::Scissors.index()];
             if NEIGHBOR_MASKS[slot % SLOTS] & fighters & self.units[1 - s] != 0 {
-                value -= race * KING_THREAT_QUARTERS / 4;
+                value -= race * w.king_threat_quarters / 4;
             }
         }
         value
+    }
+}
+
+impl Position {
+    /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
+    /// [`Evaluate::evaluate`] is this with the default weights.
+    #[inline]
+    pub fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
+        let us = self.side;
+        self.side_worth(us, weights) - self.side_worth(!us, weights)
     }
 }
 
@@ -83,14 +141,26 @@ impl Evaluate for Position {
     /// The value for the side to move, in hundredths of a Rock: the Kings' march to the
     /// enemy's home row, material and reserves (see `docs/jersi.md`, section "Evaluation").
     fn evaluate(&self) -> i32 {
-        let us = self.side;
-        self.side_worth(us) - self.side_worth(!us)
+        self.evaluate_with(&EvalWeights::DEFAULT)
     }
 }
 
 // The largest value, with room to spare: every cube and the King one row from its goal.
-const _: () =
-    assert!(21 * 130 + 6 * RESERVE_WISE + KING_RACE[0] + KING_ON_STACK < abstract_game::EVAL_BOUND);
+const _: () = {
+    let w = EvalWeights::DEFAULT;
+    let mut most = if w.fool > w.fighter {
+        w.fool
+    } else {
+        w.fighter
+    };
+    if w.wise > most {
+        most = w.wise;
+    }
+    assert!(
+        21 * most + 6 * w.reserve_wise + w.king_race[0] + w.king_on_stack
+            < abstract_game::EVAL_BOUND
+    );
+};
 
 #[cfg(test)]
 mod tests {

@@ -126,6 +126,7 @@ mod text;
 
 pub use abstract_game::{Game, Outcome, Side, TextGame};
 pub use board::{Square, SquareIndexError, SquareNameError, Squares, SquaresIter};
+pub use eval::EvalWeights;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use moves::{Drop, Move};
 pub use notation::{MoveError, RecordError, read_record, replay_record};

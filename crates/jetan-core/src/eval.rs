@@ -7,7 +7,9 @@
 //! 100. Every term is counted for both sides alike (the board and the set-up are symmetric
 //! under a half turn), the value is Black's total minus Orange's, negated when Orange is to
 //! move, and it shrinks while the equal-material countdown runs towards its draw. The
-//! weights are first guesses, to be tuned by matches between engines.
+//! weights are the fields of [`EvalWeights`]; [`EvalWeights::DEFAULT`] was checked by matches
+//! between alpha-beta engines at a fixed depth, where no change won clearly (`docs/jetan.md`,
+//! section "Evaluation").
 
 use abstract_game::{Evaluate, Side};
 
@@ -15,26 +17,56 @@ use crate::board::SQUARES;
 use crate::piece::Kind;
 use crate::position::Position;
 
-/// Material by kind, in [`Kind::index`] order: Panthan, Thoat, Warrior, Padwar, Dwar, Flier.
-/// A piece is worth roughly what it reaches on an open board (Panthan 5 squares, Thoat 12,
-/// Warrior and Padwar 8, Dwar and Flier 16); the Padwar and the Flier keep to one colour of
-/// squares, and the Flier jumps. The Chief and the Princess are on the board in every game that
-/// is still going, so they carry no material value.
-const MATERIAL: [i32; 6] = [100, 300, 250, 220, 400, 450];
-/// Each piece (other than the Princess) within three king steps of the enemy Princess: those
-/// are the squares from which most pieces can reach her next turn.
-const PRESSURE: i32 = 15;
-/// Extra for the own Chief within three king steps of the enemy Princess: the Chief reaches
-/// every square there.
-const CHIEF_PRESSURE: i32 = 25;
-/// Each own piece next to the own Princess: it blocks enemy paths to her square.
-const GUARD: i32 = 8;
-/// The Princess's unused escape, when the rules have it: a way out of a mating net.
-const ESCAPE: i32 = 60;
-/// Each non-royal piece on the central 6 by 6 squares, and again on the central 4 by 4.
-const CENTRE: i32 = 6;
-/// Each rank a Panthan has advanced: Panthans never move back, and advanced ones attack.
-const PANTHAN_STEP: i32 = 4;
+/// The weights of the evaluation's terms, in hundredths of a Panthan.
+///
+/// [`EvalWeights::DEFAULT`] is what [`Evaluate::evaluate`] uses; other weights go to
+/// [`Position::evaluate_with`], for example to tune them by matches between engines (see
+/// `docs/jetan.md`, section "Evaluation"). Weights within ±10,000 keep the arithmetic in
+/// range; a search clamps the value to ±[`abstract_game::EVAL_BOUND`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EvalWeights {
+    /// Material by kind, in [`Kind::index`] order: Panthan, Thoat, Warrior, Padwar, Dwar,
+    /// Flier. The Chief and the Princess are on the board in every game that is still going,
+    /// so they carry no material value.
+    pub material: [i32; 6],
+    /// Each piece (other than the Princess) within three king steps of the enemy Princess:
+    /// those are the squares from which most pieces can reach her next turn.
+    pub pressure: i32,
+    /// Extra for the own Chief within three king steps of the enemy Princess: the Chief
+    /// reaches every square there.
+    pub chief_pressure: i32,
+    /// Each own piece next to the own Princess: it blocks enemy paths to her square.
+    pub guard: i32,
+    /// The Princess's unused escape, when the rules have it: a way out of a mating net.
+    pub escape: i32,
+    /// Each non-royal piece on the central 6 by 6 squares, and again on the central 4 by 4.
+    pub centre: i32,
+    /// Each rank a Panthan has advanced: Panthans never move back, and advanced ones attack.
+    pub panthan_step: i32,
+}
+
+impl EvalWeights {
+    /// The weights of [`Evaluate::evaluate`]. A piece is worth roughly what it reaches on an
+    /// open board (Panthan 5 squares, Thoat 12, Warrior and Padwar 8, Dwar and Flier 16); the
+    /// Padwar and the Flier keep to one colour of squares, and the Flier jumps. First guesses,
+    /// checked by fixed-depth matches, in which no change won clearly (`docs/jetan.md`, section
+    /// "Evaluation").
+    pub const DEFAULT: EvalWeights = EvalWeights {
+        material: [100, 300, 250, 220, 400, 450],
+        pressure: 15,
+        chief_pressure: 25,
+        guard: 8,
+        escape: 60,
+        centre: 6,
+        panthan_step: 4,
+    };
+}
+
+impl Default for EvalWeights {
+    fn default() -> EvalWeights {
+        EvalWeights::DEFAULT
+    }
+}
 
 /// The squares within `radius` king steps of each square, the square itself left out.
 const fn rings(radius: usize) -> [u128; SQUARES] {
@@ -82,19 +114,19 @@ const CENTRE_4: u128 = square_block(3, 6);
 impl Position {
     /// The heuristic worth of `side`'s forces, without regard to who is to move.
     #[inline]
-    fn side_worth(&self, side: Side) -> i32 {
+    fn side_worth(&self, side: Side, w: &EvalWeights) -> i32 {
         let s = side.index();
         let own = self.by_side[s];
         let princesses = self.by_kind[Kind::Princess.index()];
         let chiefs = self.by_kind[Kind::Chief.index()];
         let mut value = 0;
-        for (kind, &worth) in MATERIAL.iter().enumerate() {
+        for (kind, &worth) in w.material.iter().enumerate() {
             value += worth * (own & self.by_kind[kind]).count_ones() as i32;
         }
         let royals = princesses | chiefs;
         let troops = own & !royals;
         value +=
-            CENTRE * ((troops & CENTRE_6).count_ones() + (troops & CENTRE_4).count_ones()) as i32;
+            w.centre * ((troops & CENTRE_6).count_ones() + (troops & CENTRE_4).count_ones()) as i32;
         // Panthans: rank 2 is Black's start, rank 9 Orange's.
         let mut panthans = own & self.by_kind[Kind::Panthan.index()];
         let mut advance = 0;
@@ -103,37 +135,36 @@ impl Position {
             panthans &= panthans - 1;
             advance += if s == 0 { rank - 1 } else { 8 - rank };
         }
-        value += PANTHAN_STEP * advance;
+        value += w.panthan_step * advance;
         // Both Princesses stand on the board while the game goes on; a position given
         // without one is over and never evaluated, but it must not panic either.
         let theirs = princesses & self.by_side[1 - s];
         if theirs != 0 {
             let zone = ZONE[theirs.trailing_zeros() as usize % SQUARES];
-            value += PRESSURE * (own & !princesses & zone).count_ones() as i32;
+            value += w.pressure * (own & !princesses & zone).count_ones() as i32;
             if own & chiefs & zone != 0 {
-                value += CHIEF_PRESSURE;
+                value += w.chief_pressure;
             }
         }
         let mine = princesses & own;
         if mine != 0 {
             let next = NEXT_TO[mine.trailing_zeros() as usize % SQUARES];
-            value += GUARD * (own & next).count_ones() as i32;
+            value += w.guard * (own & next).count_ones() as i32;
         }
         if self.rules.escape && self.escape_left[s] {
-            value += ESCAPE;
+            value += w.escape;
         }
         value
     }
 }
 
-impl Evaluate for Position {
-    /// The value for the side to move, in hundredths of a Panthan: material, pressure on the
-    /// enemy Princess, guards of the own one, her escape, centre and Panthan advance (see
-    /// `docs/jetan.md`, section "Evaluation"). While the equal-material countdown runs it is
-    /// scaled by the share of the countdown that is left, since the game is heading for a draw.
-    fn evaluate(&self) -> i32 {
+impl Position {
+    /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
+    /// [`Evaluate::evaluate`] is this with the default weights.
+    #[inline]
+    pub fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
         let us = self.to_move;
-        let value = self.side_worth(us) - self.side_worth(!us);
+        let value = self.side_worth(us, weights) - self.side_worth(!us, weights);
         match self.countdown {
             Some(left) if self.rules.countdown > 0 => {
                 value * i32::from(left.min(self.rules.countdown)) / i32::from(self.rules.countdown)
@@ -143,11 +174,34 @@ impl Evaluate for Position {
     }
 }
 
+impl Evaluate for Position {
+    /// The value for the side to move, in hundredths of a Panthan: material, pressure on the
+    /// enemy Princess, guards of the own one, her escape, centre and Panthan advance (see
+    /// `docs/jetan.md`, section "Evaluation"). While the equal-material countdown runs it is
+    /// scaled by the share of the countdown that is left, since the game is heading for a draw.
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(&EvalWeights::DEFAULT)
+    }
+}
+
 // The largest value, with room to spare: the whole set on the best squares against nothing.
-const _: () = assert!(
-    20 * (450 + PRESSURE + 2 * CENTRE + 8 * PANTHAN_STEP + GUARD) + CHIEF_PRESSURE + ESCAPE
-        < abstract_game::EVAL_BOUND
-);
+const _: () = {
+    let w = EvalWeights::DEFAULT;
+    let mut most = 0;
+    let mut k = 0;
+    while k < w.material.len() {
+        if w.material[k] > most {
+            most = w.material[k];
+        }
+        k += 1;
+    }
+    assert!(
+        20 * (most + w.pressure + 2 * w.centre + 8 * w.panthan_step + w.guard)
+            + w.chief_pressure
+            + w.escape
+            < abstract_game::EVAL_BOUND
+    );
+};
 
 #[cfg(test)]
 mod tests {
@@ -234,7 +288,10 @@ mod tests {
         // Black's Chief and a Dwar near Orange's Princess on e10, or far from her.
         let near = eval("4r5/10/3D6/4C5/10/10/10/10/10/R8c b - -");
         let far = eval("4r5/10/10/10/10/10/10/3D6/4C5/R8c b - -");
-        assert!(near > far + 2 * super::PRESSURE, "{near} {far}");
+        assert!(
+            near > far + 2 * super::EvalWeights::DEFAULT.pressure,
+            "{near} {far}"
+        );
         // The escape left is worth something.
         let with_escape = eval("4r5/10/10/10/10/10/10/3D6/4C5/R8c b r -");
         assert!(with_escape < far, "{with_escape} {far}");

@@ -138,6 +138,7 @@ mod text;
 
 pub use abstract_game::{Game, Outcome, Side, TextGame};
 pub use board::{Square, SquareNameError, Squares, SquaresIter};
+pub use eval::EvalWeights;
 pub use notation::MoveError;
 pub use piece::{BLACK, Kind, ORANGE, Piece};
 pub use position::{MAX_MOVES, Move, MoveList, Position};

@@ -5,7 +5,6 @@
 //! hint) and exits with status 2. Ctrl-C stops a long run cleanly with status 130, after
 //! printing what it had.
 
-mod elo;
 mod external;
 mod games;
 mod play;

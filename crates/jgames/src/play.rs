@@ -9,9 +9,9 @@ use std::time::Duration;
 use abstract_game::playout::{Rng, game_seed};
 use abstract_game::record::Record;
 use abstract_game::{Evaluate, Game, Side, TextGame};
+use game_search::elo::Tally;
 use game_search::{Budget, Engine, EngineSpec, Score, SearchInfo};
 
-use crate::elo::Tally;
 use crate::progress::STOP;
 use crate::{CliError, MatchArgs, UgiArgs};
 

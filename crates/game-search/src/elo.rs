@@ -1,4 +1,16 @@
-//! The score of a match and the Elo difference it measures, with a 95% interval.
+//! The score of a match and the Elo difference it measures, with a 95% interval: the
+//! arithmetic behind `jgames match` and the tuning harness, free of any game or engine.
+//!
+//! ```
+//! use game_search::elo::Tally;
+//!
+//! let t = Tally { wins: 60, draws: 10, losses: 30 };
+//! assert_eq!(t.games(), 100);
+//! assert!((t.score() - 0.65).abs() < 1e-9);
+//! let (elo, low, high) = t.elo();
+//! assert!(low > 0.0 && low < elo && elo < high); // clearly better, about +108
+//! assert_eq!(t.elo_text(), "+108 [+37, +178]");
+//! ```
 
 /// Wins, draws and losses of one engine against another.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -77,7 +89,8 @@ fn signed(x: f64) -> String {
     } else if x == f64::NEG_INFINITY {
         "-inf".to_owned()
     } else {
-        format!("{x:+.0}")
+        // `+ 0.0` turns -0 into 0: an even score reads `+0`.
+        format!("{:+.0}", x + 0.0)
     }
 }
 
