@@ -1,10 +1,10 @@
-//! Arbitrary bytes as a position text and a move list: parsing never panics, whatever parses
-//! round-trips, and refused moves change nothing.
+//! Jetan position texts and moves (header, text, `|`, moves).
+//! The input format and the checks are documented on the body,
+//! `fuzz_support::targets::text`.
 #![no_main]
 
-use abstract_game::contract;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    contract::parse_bytes_checked::<jetan_core::Position>(data, |_, _| {});
+    fuzz_support::targets::text::<jetan_core::Position>(data);
 });

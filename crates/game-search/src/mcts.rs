@@ -687,7 +687,10 @@ mod tests {
         assert!(Nim::at(40, 37).is_legal(mv));
         // Two reports during the search (the second stopped it), then the final one.
         assert_eq!(seen.len(), 3, "{seen:?}");
-        assert!(seen[0] > 0 && seen[0] < seen[1] && seen[1] <= seen[2], "{seen:?}");
+        assert!(
+            seen[0] > 0 && seen[0] < seen[1] && seen[1] <= seen[2],
+            "{seen:?}"
+        );
         assert_eq!(seen[2], last.iterations);
     }
 

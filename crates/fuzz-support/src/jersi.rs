@@ -1,0 +1,315 @@
+//! Jersi for the fuzz targets.
+
+use abstract_game::hex::{Hex, HexDirection};
+use abstract_game::{BySide, Game, Rules as _, Side};
+use arbitrary::Unstructured;
+use jersi_core::piece::can_stack;
+use jersi_core::{Cube, Drop, Kind, Move, Position, Reserve, Rules, Setup, Square, Squares};
+
+use crate::{
+    FuzzGame, Header, any, one_in, pick, short_text, side, small_or_any, small_or_any_bytes, upto,
+};
+
+fn square(u: &mut Unstructured<'_>) -> Square {
+    pick(u, &Square::ALL)
+}
+
+fn maybe_square(u: &mut Unstructured<'_>) -> Option<Square> {
+    if one_in(u, 3) { None } else { Some(square(u)) }
+}
+
+fn cube(u: &mut Unstructured<'_>) -> Cube {
+    Cube::new(pick(u, &Kind::ALL), side(u))
+}
+
+fn drop(u: &mut Unstructured<'_>) -> Drop {
+    Drop::new(pick(u, &[Kind::Mountain, Kind::Wise]), square(u))
+}
+
+/// Puts `c` on a cell drawn from `u` (on top of a lone cube when they may stack); `false`
+/// when the drawn cell cannot take it.
+fn place(u: &mut Unstructured<'_>, cells: &mut [[Option<Cube>; 2]; 69], c: Cube) -> bool {
+    let cell = &mut cells[square(u).index()];
+    match *cell {
+        [None, _] => {
+            *cell = [Some(c), None];
+            true
+        }
+        [Some(bottom), None] if can_stack(bottom, c) => {
+            cell[1] = Some(c);
+            true
+        }
+        _ => false,
+    }
+}
+
+impl FuzzGame for Position {
+    /// Byte 0, bit 0: no reserve (the variant without drops). Bytes 1 to 3: the no-capture
+    /// limit, by [`small_or_any`] (0: no limit).
+    fn rules_of(h: Header) -> Rules {
+        Rules {
+            reserve: h[0] & 1 == 0,
+            no_capture_limit: small_or_any([h[1], h[2], h[3]]),
+        }
+    }
+
+    fn header_of(r: Rules) -> Header {
+        let [a, b, c] = small_or_any_bytes(r.no_capture_limit);
+        [u8::from(!r.reserve), a, b, c]
+    }
+
+    fn arbitrary_setup(u: &mut Unstructured<'_>, rules: Rules) -> Setup {
+        let mut setup = Setup::EMPTY;
+        if one_in(u, 8) {
+            // Raw: any cubes, stacked or not, any counters.
+            for _ in 0..upto(u, 40) {
+                let bottom = if one_in(u, 8) { None } else { Some(cube(u)) };
+                let top = if one_in(u, 2) { Some(cube(u)) } else { None };
+                setup.cells[square(u).index()] = [bottom, top];
+            }
+            setup.side = side(u);
+            setup.reserve = BySide::new(Reserve::new(any(u), any(u)), Reserve::new(any(u), any(u)));
+            setup.counter = any(u);
+            setup.turn = any(u);
+            return setup;
+        }
+        for s in Side::BOTH {
+            // Usually both Kings; one of them missing now and then.
+            if !one_in(u, 10) {
+                for _ in 0..4 {
+                    if place(u, &mut setup.cells, Cube::new(Kind::King, s)) {
+                        break;
+                    }
+                }
+            }
+            for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
+                let own = u32::from(rules.material(kind));
+                let mut left = upto(u, own);
+                if kind.is_reserve_kind() {
+                    let kept = upto(u, left) as u8;
+                    left -= u32::from(kept);
+                    match kind {
+                        Kind::Mountain => setup.reserve[s].mountains = kept,
+                        _ => setup.reserve[s].wise = kept,
+                    }
+                }
+                for _ in 0..left {
+                    place(u, &mut setup.cells, Cube::new(kind, s));
+                }
+            }
+        }
+        setup.side = side(u);
+        setup.counter = upto(u, u32::from(rules.no_capture_limit)) as u16;
+        setup.turn = 1 + upto(u, 300);
+        setup
+    }
+
+    fn arbitrary_move(u: &mut Unstructured<'_>, legal: &[Move]) -> Move {
+        if !legal.is_empty() && !one_in(u, 3) {
+            let change = upto(u, 3);
+            return match pick(u, legal) {
+                Move::Cube {
+                    from,
+                    to,
+                    stack_to,
+                    relocate,
+                } => match change {
+                    0 => Move::Cube {
+                        from: square(u),
+                        to,
+                        stack_to,
+                        relocate,
+                    },
+                    1 => Move::Cube {
+                        from,
+                        to: square(u),
+                        stack_to,
+                        relocate,
+                    },
+                    2 => Move::Cube {
+                        from,
+                        to,
+                        stack_to: maybe_square(u),
+                        relocate,
+                    },
+                    _ => Move::Cube {
+                        from,
+                        to,
+                        stack_to,
+                        relocate: maybe_square(u),
+                    },
+                },
+                Move::Stack {
+                    from,
+                    to,
+                    cube_to,
+                    relocate,
+                } => match change {
+                    0 => Move::Stack {
+                        from: square(u),
+                        to,
+                        cube_to,
+                        relocate,
+                    },
+                    1 => Move::Stack {
+                        from,
+                        to: square(u),
+                        cube_to,
+                        relocate,
+                    },
+                    2 => Move::Stack {
+                        from,
+                        to,
+                        cube_to: maybe_square(u),
+                        relocate,
+                    },
+                    _ => Move::Cube {
+                        from,
+                        to,
+                        stack_to: cube_to,
+                        relocate,
+                    },
+                },
+                Move::Drop { first, second } => match change {
+                    0 => Move::Drop {
+                        first: drop(u),
+                        second,
+                    },
+                    1 => Move::Drop {
+                        first,
+                        second: if one_in(u, 2) { None } else { Some(drop(u)) },
+                    },
+                    2 => Move::drops(second.unwrap_or(first), Some(first)),
+                    _ => Move::Drop {
+                        first: second.unwrap_or(first),
+                        second: Some(first),
+                    },
+                },
+            };
+        }
+        match upto(u, 2) {
+            0 => Move::Cube {
+                from: square(u),
+                to: square(u),
+                stack_to: maybe_square(u),
+                relocate: maybe_square(u),
+            },
+            1 => Move::Stack {
+                from: square(u),
+                to: square(u),
+                cube_to: maybe_square(u),
+                relocate: maybe_square(u),
+            },
+            _ => Move::Drop {
+                first: drop(u),
+                second: if one_in(u, 2) { None } else { Some(drop(u)) },
+            },
+        }
+    }
+
+    fn check_extra(&self) {
+        let rules = self.rules();
+        for s in Side::BOTH {
+            for kind in Kind::ALL {
+                let on_board = self.count_on_board(Cube::new(kind, s));
+                let total = on_board + self.reserve(s, kind);
+                assert!(
+                    total <= rules.material(kind),
+                    "{s:?} has {total} cubes of {kind:?}: {self}"
+                );
+            }
+            assert!(self.count_on_board(Cube::new(Kind::King, s)) <= 1);
+        }
+        if rules.no_capture_limit > 0 {
+            assert!(self.no_capture_counter() <= rules.no_capture_limit);
+        }
+        assert!(self.turn_number() >= 1);
+    }
+
+    fn check_move_extra(&self, mv: Move, legal: bool) {
+        if legal {
+            let _ = self.is_capture(mv);
+            if let Some(from) = mv.from() {
+                let top = self.top(from).expect("a turn starts from an occupied cell");
+                assert_eq!(top.side, self.side_to_move());
+            }
+        }
+    }
+
+    fn check_units(u: &mut Unstructured<'_>) {
+        let index: u8 = any(u);
+        let sq = Square::from_index(usize::from(index));
+        assert_eq!(sq, Square::try_from(index).ok());
+        assert_eq!(sq.is_some(), usize::from(index) < Square::COUNT);
+        if let Some(sq) = sq {
+            assert_eq!(sq.index(), usize::from(index));
+            assert_eq!(u8::from(sq), index);
+            assert_eq!(Square::new(sq.row(), sq.number()), Some(sq));
+            assert_eq!(Square::from_hex(sq.hex()), Some(sq));
+            assert_eq!(Square::from_name(&sq.to_string()), Some(sq));
+            for dir in HexDirection::ALL {
+                if let Some(next) = sq.neighbor(dir) {
+                    assert_eq!(next.neighbor(dir.opposite()), Some(sq));
+                }
+            }
+        }
+        let (row, number): (u8, u8) = (any(u), any(u));
+        if let Some(sq) = Square::new(row, number) {
+            assert_eq!((sq.row(), sq.number()), (row, number));
+        }
+        let cells = Squares::row(row);
+        assert!(cells.iter().all(|sq| sq.row() == row));
+        assert_eq!(cells.is_empty(), row >= 9);
+        let hex = Hex::new(any(u), any(u));
+        if let Some(sq) = Square::from_hex(hex) {
+            assert_eq!(sq.hex(), hex);
+        }
+        let text = short_text(u);
+        if let Some(sq) = Square::from_name(&text) {
+            assert_eq!(sq.to_string(), text, "a cell parses from its name only");
+            assert_eq!(text.parse::<Square>(), Ok(sq));
+        } else {
+            assert!(text.parse::<Square>().is_err());
+        }
+        for c in text.chars() {
+            if let Some(kind) = Kind::from_letter(c) {
+                assert_eq!(kind.letter(), c.to_ascii_uppercase());
+            }
+            if let Some(cube) = Cube::from_letter(c) {
+                assert_eq!(cube.letter(), c);
+            }
+        }
+        let (a, b) = (cube(u), cube(u));
+        let _ = can_stack(a, b);
+        let _ = a.kind.beats(b.kind);
+        if let Some(rules) = Rules::preset(&text) {
+            assert!(Rules::PRESETS.contains(&text.as_str()));
+            let _ = rules;
+        }
+    }
+
+    #[cfg(feature = "json")]
+    fn check_json(bytes: &[u8]) {
+        use crate::json_round_trip;
+        if let Some(pos) = json_round_trip::<Position>(bytes) {
+            crate::check_full(&pos);
+        }
+        if let Some(setup) = json_round_trip::<Setup>(bytes) {
+            let _ = <Position as abstract_game::TextGame>::from_setup(setup, Rules::default());
+        }
+        if let Some(mv) = json_round_trip::<Move>(bytes) {
+            crate::targets::try_move(&Position::new(Rules::default()), mv);
+        }
+        let _ = json_round_trip::<Square>(bytes);
+        let _ = json_round_trip::<Cube>(bytes);
+        let _ = json_round_trip::<Kind>(bytes);
+        let _ = json_round_trip::<Reserve>(bytes);
+        let _ = json_round_trip::<Rules>(bytes);
+    }
+
+    #[cfg(feature = "json")]
+    fn json_examples(pos: &Self) -> Vec<Vec<u8>> {
+        let cell = serde_json::to_vec(&Square::ALL[30]).expect("a cell writes as JSON");
+        crate::json_examples_of(pos, vec![cell])
+    }
+}
