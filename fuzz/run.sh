@@ -16,6 +16,7 @@
 #
 # Environment:
 #   FUZZ_SANITIZER=address|none  the sanitizer (default address)
+#   FUZZ_TOOLCHAIN=nightly       build with this rustup toolchain (default: the active one)
 #   FUZZ_LOCK=FILE               hold flock(1) on FILE while cargo builds (not while fuzzing)
 #   FUZZ_NO_BUILD=1              run the binaries already built
 #   FUZZ_ARGS="..."              more libFuzzer flags, e.g. "-max_len=8192"
@@ -46,6 +47,11 @@ locked() {
     fi
 }
 
+toolchain=()
+if [[ -n ${FUZZ_TOOLCHAIN:-} ]]; then
+    toolchain=("+$FUZZ_TOOLCHAIN")
+fi
+
 if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "installing cargo-fuzz" >&2
     locked cargo install cargo-fuzz --locked
@@ -60,10 +66,10 @@ fi
 if [[ -z ${FUZZ_NO_BUILD:-} ]]; then
     if [[ $# -gt 0 ]]; then
         for t in "${targets[@]}"; do
-            locked cargo fuzz build --sanitizer "$sanitizer" "$t"
+            locked cargo "${toolchain[@]}" fuzz build --sanitizer "$sanitizer" "$t"
         done
     else
-        locked cargo fuzz build --sanitizer "$sanitizer"
+        locked cargo "${toolchain[@]}" fuzz build --sanitizer "$sanitizer"
     fi
 fi
 

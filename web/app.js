@@ -30,8 +30,7 @@ function startWorker() {
 }
 
 function engineSpec() {
-  const kind = $("engine-kind").value;
-  return kind === "random" ? "random" : kind;
+  return $("engine-kind").value;
 }
 
 function engineControls(firstToMove) {

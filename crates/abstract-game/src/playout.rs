@@ -267,3 +267,18 @@ mod tests {
         assert!(seen.iter().all(|&n| (850..1150).contains(&n)), "{seen:?}");
     }
 }
+
+/// The position reached from the start of `rules` by `plies` uniformly random moves drawn
+/// with `seed` (fewer if the game ends first): a quick way to many different positions, for
+/// tests, fuzzing and benchmarks.
+pub fn random_position<G: Game>(rules: G::Rules, seed: u64, plies: u32) -> G {
+    let mut pos = G::new(rules);
+    let mut rng = Rng::seed_from_u64(seed);
+    for _ in 0..plies {
+        match pos.random_move(&mut rng) {
+            Some(mv) => pos.play_unchecked(mv),
+            None => break,
+        }
+    }
+    pos
+}

@@ -38,19 +38,7 @@ pub use proptest;
 pub trait TestedGame: TextGame + PartialEq + Debug + Display {}
 impl<G: TextGame + PartialEq + Debug + Display> TestedGame for G {}
 
-/// The position reached from the start of `rules` by `plies` moves drawn with `seed` (fewer if
-/// the game ends first).
-pub fn random_position<G: Game>(rules: G::Rules, seed: u64, plies: u32) -> G {
-    let mut pos = G::new(rules);
-    let mut rng = Rng::seed_from_u64(seed);
-    for _ in 0..plies {
-        match pos.random_move(&mut rng) {
-            Some(mv) => pos.play_unchecked(mv),
-            None => break,
-        }
-    }
-    pos
-}
+pub use crate::playout::random_position;
 
 /// Positions reached by random play, of up to `max_plies` moves, under rules drawn from `rules`.
 /// Shrinking goes towards fewer moves.

@@ -29,7 +29,7 @@
 use core::fmt::{Debug, Display};
 
 use abstract_game::playout::{Rng, playout_loop};
-use abstract_game::{Evaluate, Game, TextGame, contract};
+use abstract_game::{Evaluate, TextGame, contract};
 use arbitrary::Unstructured;
 
 pub mod corpus;
@@ -219,18 +219,7 @@ impl Start {
     }
 }
 
-/// The position `plies` random moves after the start of `rules` (fewer when the game ends).
-pub fn random_position<G: Game>(rules: G::Rules, seed: u64, plies: u32) -> G {
-    let mut pos = G::new(rules);
-    let mut rng = Rng::seed_from_u64(seed);
-    for _ in 0..plies {
-        match pos.random_move(&mut rng) {
-            Some(mv) => pos.play_unchecked(mv),
-            None => break,
-        }
-    }
-    pos
-}
+pub use abstract_game::playout::random_position;
 
 /// Reads a start (see [`Start`]) and gives its position under `rules`.
 pub fn start<G: FuzzGame>(d: &mut Decisions<'_>, rules: G::Rules) -> G {

@@ -1,5 +1,6 @@
 //! Monte Carlo tree search with UCT selection and random playouts.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -23,6 +24,12 @@ pub struct MctsOptions {
     pub threads: usize,
     /// The longest playout, in plies; a playout stopped by the cap counts as a draw.
     pub playout_cap: u32,
+    /// With an evaluation ([`Mcts::with_evaluator`]; [`EngineSpec::build`](crate::EngineSpec::build)
+    /// sets the game's own): playouts stop after this many random plies, and the evaluation
+    /// of where they stopped draws the winner, the side ahead by `v` winning with probability
+    /// `1 / (1 + e^(-v / 200))`. For games whose random playouts end in a draw almost always
+    /// (Jersi's), where they tell a search nothing. 0, the default, plays out to the end.
+    pub cutoff: u32,
     /// The most nodes a tree may hold (per thread); once full, the tree stops growing and the
     /// search goes on with playouts from its leaves. At least 1.
     pub max_nodes: usize,
@@ -42,6 +49,7 @@ impl MctsOptions {
         seed: 0,
         threads: 1,
         playout_cap: 1000,
+        cutoff: 0,
         max_nodes: 1_000_000,
         reuse: true,
         budget: Budget::DEFAULT,
@@ -53,6 +61,20 @@ impl Default for MctsOptions {
         MctsOptions::DEFAULT
     }
 }
+
+/// An evaluation for playouts with a cutoff: the value for the side to move. Shared by the
+/// clones of an engine; `Debug` shows it without its closure.
+#[derive(Clone)]
+pub(crate) struct Evaluator<G>(Arc<dyn Fn(&G) -> i32 + Send + Sync>);
+
+impl<G> core::fmt::Debug for Evaluator<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Evaluator")
+    }
+}
+
+/// The scale of the logistic that turns a cut-off playout's evaluation into a win chance.
+const CUTOFF_SCALE: f64 = 200.0;
 
 /// No index: the end of a sibling list, a node without children.
 const NONE: u32 = u32::MAX;
@@ -260,7 +282,44 @@ impl<G: Game> Tree<G> {
 
     /// One iteration: descend by UCT, add one node, play out, back up. Returns the depth of
     /// the descent.
-    fn iterate(&mut self, options: &MctsOptions) -> u32 {
+    /// A playout from `pos`: its length and, if decided, the winner (`Some(None)` for a draw,
+    /// `None` for a playout stopped by the cap). With a cutoff and an evaluation, at most
+    /// `cutoff` random plies, then a winner drawn from the evaluation.
+    fn playout(
+        &mut self,
+        pos: &G,
+        options: &MctsOptions,
+        eval: Option<&Evaluator<G>>,
+    ) -> (u32, Option<Option<Side>>) {
+        let Some(eval) = eval.filter(|_| options.cutoff > 0) else {
+            let result = pos.playout(&mut self.rng, options.playout_cap);
+            return (result.plies, result.outcome.map(|o: Outcome| o.winner));
+        };
+        let mut end = pos.clone();
+        let mut plies = 0;
+        while plies < options.cutoff.min(options.playout_cap) {
+            let Some(mv) = end.random_move(&mut self.rng) else {
+                break;
+            };
+            end.play_unchecked(mv);
+            plies += 1;
+        }
+        if let Some(outcome) = end.outcome() {
+            return (plies, Some(outcome.winner));
+        }
+        if plies == 0 {
+            return (0, None);
+        }
+        let value = f64::from((eval.0)(&end));
+        let mover_wins = 1.0 / (1.0 + (-value / CUTOFF_SCALE).exp());
+        // A uniform draw in [0, 1) from the tree's stream: the same seed, the same search.
+        let draw = f64::from(self.rng.below(1 << 24)) / f64::from(1u32 << 24);
+        let mover = end.side_to_move();
+        let winner = if draw < mover_wins { mover } else { !mover };
+        (plies, Some(Some(winner)))
+    }
+
+    fn iterate(&mut self, options: &MctsOptions, eval: Option<&Evaluator<G>>) -> u32 {
         let Some(root_pos) = &self.root_pos else {
             return 0;
         };
@@ -276,10 +335,7 @@ impl<G: Game> Tree<G> {
             let n = &self.nodes[node];
             if n.num_moves == UNGENERATED || n.tried < n.num_moves {
                 if self.nodes.len() >= options.max_nodes {
-                    break pos
-                        .playout(&mut self.rng, options.playout_cap)
-                        .outcome
-                        .and_then(|o| o.winner);
+                    break self.playout(&pos, options, eval).1.flatten();
                 }
                 let mut moves = G::MoveList::default();
                 pos.legal_moves(&mut moves);
@@ -311,11 +367,10 @@ impl<G: Game> Tree<G> {
                 let mv = moves[k as usize];
                 let mover = pos.side_to_move();
                 pos.play_unchecked(mv);
-                let result = pos.playout(&mut self.rng, options.playout_cap);
+                let (plies, end) = self.playout(&pos, options, eval);
                 let mut child = Node::new(Some(mv), mover);
                 child.next_sibling = self.nodes[node].first_child;
-                let end = result.outcome.map(|o: Outcome| o.winner);
-                if result.plies == 0 && end.is_some() {
+                if plies == 0 && end.is_some() {
                     child.terminal = end;
                 }
                 let index = self.nodes.len() as u32;
@@ -346,13 +401,19 @@ impl<G: Game> Tree<G> {
         depth
     }
 
-    fn run(&mut self, options: &MctsOptions, iterations: u64, clock: &Clock<'_>) -> TreeStats {
+    fn run(
+        &mut self,
+        options: &MctsOptions,
+        eval: Option<&Evaluator<G>>,
+        iterations: u64,
+        clock: &Clock<'_>,
+    ) -> TreeStats {
         let mut stats = TreeStats::default();
         while stats.iterations < iterations {
             if stats.iterations % 16 == 0 && clock.expired() {
                 break;
             }
-            let depth = self.iterate(options);
+            let depth = self.iterate(options, eval);
             stats.iterations += 1;
             stats.depth_sum += u64::from(depth);
             stats.max_depth = stats.max_depth.max(depth);
@@ -438,6 +499,7 @@ pub struct Mcts<G: Game> {
     options: MctsOptions,
     trees: Vec<Tree<G>>,
     last_reused: u64,
+    evaluator: Option<Evaluator<G>>,
 }
 
 /// How often a one-tree search reports its progress.
@@ -464,7 +526,19 @@ impl<G: Game> Mcts<G> {
             options,
             trees,
             last_reused: 0,
+            evaluator: None,
         }
+    }
+
+    /// This engine with an evaluation for playouts cut off after
+    /// [`cutoff`](MctsOptions::cutoff) plies (the value of a position for the side to move,
+    /// on the scale of [`abstract_game::Evaluate`]). Without a cutoff it is not used.
+    pub fn with_evaluator(
+        mut self,
+        evaluator: impl Fn(&G) -> i32 + Send + Sync + 'static,
+    ) -> Mcts<G> {
+        self.evaluator = Some(Evaluator(Arc::new(evaluator)));
+        self
     }
 
     /// The options in use.
@@ -540,6 +614,8 @@ impl<G: Game> Engine<G> for Mcts<G> {
                 total / threads + u64::from(i < total % threads)
             }
         };
+        let evaluator = self.evaluator.clone();
+        let eval = evaluator.as_ref();
         let stats: Vec<TreeStats> = if threads == 1 {
             // One tree: in chunks, with a report every second between them (for `info`
             // lines). A chunk is a multiple of the clock's check interval, so the clock is
@@ -549,7 +625,7 @@ impl<G: Game> Engine<G> for Mcts<G> {
             let mut next_report = REPORT_EVERY;
             loop {
                 let chunk = (target - done.iterations).min(REPORT_CHUNK);
-                let ran = self.trees[0].run(&options, chunk, &clock);
+                let ran = self.trees[0].run(&options, eval, chunk, &clock);
                 done.iterations += ran.iterations;
                 done.depth_sum += ran.depth_sum;
                 done.max_depth = done.max_depth.max(ran.max_depth);
@@ -567,13 +643,14 @@ impl<G: Game> Engine<G> for Mcts<G> {
         } else {
             std::thread::scope(|scope| {
                 let clock = &clock;
+                let eval = self.evaluator.as_ref();
                 let handles: Vec<_> = self
                     .trees
                     .iter_mut()
                     .enumerate()
                     .map(|(i, tree)| {
                         let n = share(i as u64);
-                        scope.spawn(move || tree.run(&options, n, clock))
+                        scope.spawn(move || tree.run(&options, eval, n, clock))
                     })
                     .collect();
                 handles
@@ -668,6 +745,68 @@ impl<G: Game> Mcts<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cutoff_lets_the_evaluation_decide_playouts() {
+        use abstract_game::testing::nim::Nim;
+        let pos = Nim::at(40, 37);
+        let options = MctsOptions {
+            cutoff: 1,
+            seed: 9,
+            ..MctsOptions::DEFAULT
+        };
+        // Evaluations that call every cut-off playout won for one side, whoever is to move:
+        // searched for the side to move at the root, every move then looks won, or lost.
+        let root = pos.side_to_move();
+        let for_side = |winner: Side| {
+            move |p: &Nim| {
+                if p.side_to_move() == winner {
+                    5000
+                } else {
+                    -5000
+                }
+            }
+        };
+        let cheerful = Mcts::<Nim>::new(options)
+            .with_evaluator(for_side(root))
+            .choose(&pos, &Budget::iterations(3000))
+            .unwrap()
+            .1;
+        let gloomy = Mcts::<Nim>::new(options)
+            .with_evaluator(for_side(!root))
+            .choose(&pos, &Budget::iterations(3000))
+            .unwrap()
+            .1;
+        let value = |score: Score| match score {
+            Score::Value(v) => v,
+            other => panic!("{other:?}"),
+        };
+        assert!(value(gloomy.score) < -900, "{:?}", gloomy.score);
+        assert!(value(cheerful.score) > 900, "{:?}", cheerful.score);
+        // Without a cutoff the evaluation is not used: the search is the plain one.
+        let plain = Mcts::<Nim>::new(MctsOptions {
+            seed: 9,
+            ..MctsOptions::DEFAULT
+        })
+        .choose(&pos, &Budget::iterations(3000))
+        .unwrap();
+        let unused = Mcts::<Nim>::new(MctsOptions {
+            seed: 9,
+            ..MctsOptions::DEFAULT
+        })
+        .with_evaluator(|_: &Nim| 5000)
+        .choose(&pos, &Budget::iterations(3000))
+        .unwrap();
+        assert_eq!(plain.0, unused.0);
+        assert_eq!(plain.1.score, unused.1.score);
+        // And a cut-off search is repeatable.
+        let again = Mcts::<Nim>::new(options)
+            .with_evaluator(for_side(!root))
+            .choose(&pos, &Budget::iterations(3000))
+            .unwrap()
+            .1;
+        assert_eq!(again.score, gloomy.score);
+    }
 
     #[test]
     fn a_long_search_reports_as_it_goes() {

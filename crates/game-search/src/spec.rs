@@ -24,7 +24,7 @@ pub struct RandomOptions {
 /// | engine | keys |
 /// |---|---|
 /// | `random` | `seed` |
-/// | `mcts` | `iterations`, `nodes`, `movetime` (ms), `c` (exploration), `seed`, `threads`, `playout_cap`, `max_nodes`, `reuse` (`true`/`false`) |
+/// | `mcts` | `iterations`, `nodes`, `movetime` (ms), `c` (exploration), `seed`, `threads`, `playout_cap`, `cutoff` (plies before the evaluation decides a playout), `max_nodes`, `reuse` (`true`/`false`) |
 /// | `alphabeta` | `depth`, `nodes`, `movetime` (ms), `hash` (MiB) |
 ///
 /// The budget keys (`iterations`, `nodes`, `depth`, `movetime`) make the engine's default
@@ -98,7 +98,7 @@ pub enum SpecError {
 
 const RANDOM_KEYS: &str = "seed";
 const MCTS_KEYS: &str =
-    "iterations, nodes, movetime, c, seed, threads, playout_cap, max_nodes, reuse";
+    "iterations, nodes, movetime, c, seed, threads, playout_cap, cutoff, max_nodes, reuse";
 const ALPHABETA_KEYS: &str = "depth, nodes, movetime, hash";
 
 fn bad(key: &str, value: &str, expected: &'static str) -> SpecError {
@@ -183,6 +183,7 @@ impl EngineSpec {
                 "seed" => o.seed = whole(key, value, 0, u64::MAX, "a whole number")?,
                 "threads" => o.threads = whole(key, value, 1, 256, "a whole number from 1 to 256")?,
                 "playout_cap" => o.playout_cap = whole(key, value, 0, u32::MAX, "a whole number")?,
+                "cutoff" => o.cutoff = whole(key, value, 0, u32::MAX, "a whole number")?,
                 "max_nodes" => {
                     o.max_nodes = whole(
                         key,
@@ -227,15 +228,19 @@ impl EngineSpec {
         match *self {
             EngineSpec::AlphaBeta(o) => Box::new(AlphaBeta::<G>::new(o)),
             EngineSpec::Random(o) => Box::new(Random::new(o.seed)),
+            EngineSpec::Mcts(o) if o.cutoff > 0 => {
+                Box::new(Mcts::<G>::new(o).with_evaluator(|pos: &G| pos.evaluate()))
+            }
             EngineSpec::Mcts(o) => Box::new(Mcts::<G>::new(o)),
         }
     }
 
     /// The engine, for a game without an evaluation: [`SpecError::NeedsEvaluation`] for
-    /// alpha-beta.
+    /// alpha-beta and for MCTS with a [`cutoff`](MctsOptions::cutoff).
     pub fn build_without_evaluation<G: Game>(&self) -> Result<Box<dyn Engine<G>>, SpecError> {
         match *self {
             EngineSpec::AlphaBeta(_) => Err(SpecError::NeedsEvaluation("alphabeta")),
+            EngineSpec::Mcts(o) if o.cutoff > 0 => Err(SpecError::NeedsEvaluation("mcts:cutoff")),
             EngineSpec::Random(o) => Ok(Box::new(Random::new(o.seed))),
             EngineSpec::Mcts(o) => Ok(Box::new(Mcts::<G>::new(o))),
         }
@@ -334,6 +339,9 @@ impl fmt::Display for EngineSpec {
                 }
                 if o.playout_cap != d.playout_cap {
                     items.item("playout_cap", o.playout_cap)?;
+                }
+                if o.cutoff != d.cutoff {
+                    items.item("cutoff", o.cutoff)?;
                 }
                 if o.max_nodes != d.max_nodes {
                     items.item("max_nodes", o.max_nodes)?;

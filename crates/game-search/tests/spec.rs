@@ -182,7 +182,7 @@ fn set_changes_one_option_or_nothing() {
 }
 
 #[test]
-fn building_needs_an_evaluation_only_for_alphabeta() {
+fn building_needs_an_evaluation_only_for_alphabeta_and_cutoffs() {
     for text in ["random:seed=2", "mcts:iterations=10"] {
         let spec = parse(text).unwrap();
         let mut engine = spec.build_without_evaluation::<Nim>().unwrap();
@@ -197,6 +197,18 @@ fn building_needs_an_evaluation_only_for_alphabeta() {
             .build_without_evaluation::<Nim>(),
         Err(SpecError::NeedsEvaluation("alphabeta"))
     ));
+    // A cutoff needs the evaluation too; with it, the spec round-trips.
+    let cut = parse("mcts:cutoff=12").unwrap();
+    assert_eq!(cut.to_string(), "mcts:cutoff=12");
+    assert!(matches!(
+        cut.build_without_evaluation::<Nim>(),
+        Err(SpecError::NeedsEvaluation("mcts:cutoff"))
+    ));
+    let (mv, _) = cut
+        .build::<Nim>()
+        .choose(&Nim::at(3, 2), &Budget::iterations(50))
+        .unwrap();
+    assert!(Nim::at(3, 2).is_legal(mv));
 }
 
 #[test]
@@ -257,7 +269,7 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
             0.0f64..10.0,
             any::<u64>(),
             1usize..=256,
-            any::<u32>(),
+            (any::<u32>(), prop_oneof![Just(0u32), any::<u32>()]),
             1usize..10_000_000,
             any::<bool>(),
         )
@@ -268,7 +280,7 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
                     exploration,
                     seed,
                     threads,
-                    playout_cap,
+                    (playout_cap, cutoff),
                     max_nodes,
                     reuse,
                 )| {
@@ -277,6 +289,7 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
                         seed,
                         threads,
                         playout_cap,
+                        cutoff,
                         max_nodes,
                         reuse,
                         budget: Budget {
