@@ -238,6 +238,21 @@ pub fn playouts_until<G: Game>(
     total.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The position reached from the start of `rules` by `plies` uniformly random moves drawn
+/// with `seed` (fewer if the game ends first): a quick way to many different positions, for
+/// tests, fuzzing and benchmarks.
+pub fn random_position<G: Game>(rules: G::Rules, seed: u64, plies: u32) -> G {
+    let mut pos = G::new(rules);
+    let mut rng = Rng::seed_from_u64(seed);
+    for _ in 0..plies {
+        match pos.random_move(&mut rng) {
+            Some(mv) => pos.play_unchecked(mv),
+            None => break,
+        }
+    }
+    pos
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,19 +281,4 @@ mod tests {
         // Each bucket expects 1000; a fair generator stays well inside these bounds.
         assert!(seen.iter().all(|&n| (850..1150).contains(&n)), "{seen:?}");
     }
-}
-
-/// The position reached from the start of `rules` by `plies` uniformly random moves drawn
-/// with `seed` (fewer if the game ends first): a quick way to many different positions, for
-/// tests, fuzzing and benchmarks.
-pub fn random_position<G: Game>(rules: G::Rules, seed: u64, plies: u32) -> G {
-    let mut pos = G::new(rules);
-    let mut rng = Rng::seed_from_u64(seed);
-    for _ in 0..plies {
-        match pos.random_move(&mut rng) {
-            Some(mv) => pos.play_unchecked(mv),
-            None => break,
-        }
-    }
-    pos
 }
