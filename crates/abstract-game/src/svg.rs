@@ -274,8 +274,8 @@ impl<M, C> Default for SvgOptions<M, C> {
 ///
 /// For pointing at the board (a page where a player clicks a piece and then its target),
 /// a game also tells where each cell is drawn ([`cell_centre`](Render::cell_centre)) and
-/// which cells a move touches ([`move_cells`](Render::move_cells)); [`clickable_svg`]
-/// (Render::clickable_svg) lays a transparent disc over every cell so that a page can
+/// which cells a move touches ([`move_cells`](Render::move_cells));
+/// [`clickable_svg`](Render::clickable_svg) lays a transparent disc over every cell so that a page can
 /// find the cell under the pointer and highlight it.
 pub trait Render: Game {
     /// The cell type, for [`SvgOptions::targets_of`]; its `Display` is the cell's name in the
