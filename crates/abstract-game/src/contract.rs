@@ -2,7 +2,7 @@
 //! crates. Each function panics, with a message naming the broken promise, when a position
 //! breaks the contract; they are assertions, not error handling.
 
-use core::fmt::Debug;
+use core::fmt::{Debug, Display};
 
 use crate::{Game, Rules, TextGame};
 
@@ -175,4 +175,23 @@ where
             false
         }
     }
+}
+
+/// The text forms of `pos` agree: `Display` is the position text, the setup writes the same
+/// text, that text parses back to the same setup, and validating the setup gives `pos` again.
+pub fn check_setup_round_trip<G: TextGame + PartialEq + Debug + Display>(pos: &G) {
+    let text = pos.to_text();
+    assert_eq!(pos.to_string(), text, "Display is not the position text");
+    let setup = pos.to_setup();
+    assert_eq!(setup.to_string(), text, "the setup writes another text");
+    let parsed: G::Setup = text
+        .parse()
+        .unwrap_or_else(|e| panic!("own setup text {text:?} refused: {e}"));
+    assert_eq!(parsed, setup, "setup text does not round-trip: {text:?}");
+    let back = G::from_setup(setup, pos.rules())
+        .unwrap_or_else(|e| panic!("own setup {text:?} refused: {e}"));
+    assert_eq!(
+        &back, pos,
+        "from_setup(to_setup) is another position: {text:?}"
+    );
 }

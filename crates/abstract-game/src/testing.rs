@@ -69,17 +69,7 @@ pub fn run<S: Strategy>(cases: u32, strategy: S, property: impl Fn(S::Value)) {
 /// its position text, and the setup round-trips through its text and through validation.
 pub fn contract_and_setup<G: TestedGame>(pos: &G) {
     check_position(pos);
-    let text = pos.to_text();
-    assert_eq!(pos.to_string(), text, "Display is not the position text");
-    let setup = pos.to_setup();
-    assert_eq!(setup.to_string(), text, "the setup writes another text");
-    let parsed: G::Setup = text
-        .parse()
-        .unwrap_or_else(|e| panic!("own setup text {text:?} refused: {e}"));
-    assert_eq!(parsed, setup, "setup text does not round-trip");
-    let back = G::from_setup(setup, pos.rules())
-        .unwrap_or_else(|e| panic!("own setup {text:?} is refused: {e}"));
-    assert_eq!(&back, pos, "from_setup(to_setup) is another position");
+    crate::contract::check_setup_round_trip(pos);
 }
 
 /// Bulk counting (perft's last ply by `count_legal_moves`, `count_after`) equals enumeration.
