@@ -1,13 +1,12 @@
 //! Negamax alpha-beta with iterative deepening and a transposition table.
 
 use core::hash::{Hash, Hasher};
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use abstract_game::{EVAL_BOUND, Evaluate, Game};
 
 use crate::budget::{MAX_RESULT_PLIES, WIN_SCORE};
-use crate::engine::Clock;
+use crate::engine::{Clock, Evaluator};
 use crate::{Budget, Engine, Score, SearchInfo};
 
 /// The options of [`AlphaBeta`].
@@ -231,27 +230,6 @@ fn history_index<M: Hash>(mv: &M, side: usize) -> usize {
 /// move and the killer moves). Captures, say, before quiet moves.
 pub type MovePriority<G> = fn(&G, <G as Game>::Move) -> i32;
 
-/// An evaluation set with [`AlphaBeta::with_evaluator`], shared by the clones of an engine and
-/// shown by `Debug` without its closure.
-#[derive(Clone)]
-struct CustomEvaluator<G>(Arc<dyn Fn(&G) -> i32 + Send + Sync>);
-
-impl<G> CustomEvaluator<G> {
-    /// Out of line and cold, so that the default path keeps its layout (measured: inline,
-    /// the check cost Jetan's search about 1%).
-    #[cold]
-    #[inline(never)]
-    fn evaluate(&self, pos: &G) -> i32 {
-        (self.0)(pos)
-    }
-}
-
-impl<G> core::fmt::Debug for CustomEvaluator<G> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("CustomEvaluator")
-    }
-}
-
 /// Negamax search with alpha-beta pruning over a game's [`Evaluate`] heuristic.
 ///
 /// * Iterative deepening from depth 1, each iteration with the full window and principal
@@ -278,7 +256,7 @@ pub struct AlphaBeta<G: Game + Evaluate> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     priority: Option<MovePriority<G>>,
-    evaluator: Option<CustomEvaluator<G>>,
+    evaluator: Option<Evaluator<G>>,
     nodes: u64,
     node_limit: u64,
     seldepth: usize,
@@ -323,7 +301,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         mut self,
         evaluator: impl Fn(&G) -> i32 + Send + Sync + 'static,
     ) -> AlphaBeta<G> {
-        self.evaluator = Some(CustomEvaluator(Arc::new(evaluator)));
+        self.evaluator = Some(Evaluator::new(evaluator));
         self
     }
 

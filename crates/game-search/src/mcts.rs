@@ -1,13 +1,12 @@
 //! Monte Carlo tree search with UCT selection and random playouts.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use abstract_game::playout::{Rng, game_seed};
 use abstract_game::{Game, Outcome, Side};
 
-use crate::engine::Clock;
+use crate::engine::{Clock, Evaluator};
 use crate::{Budget, Engine, Score, SearchInfo};
 
 /// The options of [`Mcts`].
@@ -59,17 +58,6 @@ impl MctsOptions {
 impl Default for MctsOptions {
     fn default() -> MctsOptions {
         MctsOptions::DEFAULT
-    }
-}
-
-/// An evaluation for playouts with a cutoff: the value for the side to move. Shared by the
-/// clones of an engine; `Debug` shows it without its closure.
-#[derive(Clone)]
-pub(crate) struct Evaluator<G>(Arc<dyn Fn(&G) -> i32 + Send + Sync>);
-
-impl<G> core::fmt::Debug for Evaluator<G> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Evaluator")
     }
 }
 
@@ -310,7 +298,7 @@ impl<G: Game> Tree<G> {
         if plies == 0 {
             return (0, None);
         }
-        let value = f64::from((eval.0)(&end));
+        let value = f64::from(eval.evaluate(&end));
         let mover_wins = 1.0 / (1.0 + (-value / CUTOFF_SCALE).exp());
         // A uniform draw in [0, 1) from the tree's stream: the same seed, the same search.
         let draw = f64::from(self.rng.below(1 << 24)) / f64::from(1u32 << 24);
@@ -537,7 +525,7 @@ impl<G: Game> Mcts<G> {
         mut self,
         evaluator: impl Fn(&G) -> i32 + Send + Sync + 'static,
     ) -> Mcts<G> {
-        self.evaluator = Some(Evaluator(Arc::new(evaluator)));
+        self.evaluator = Some(Evaluator::new(evaluator));
         self
     }
 
