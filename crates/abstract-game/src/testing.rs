@@ -13,13 +13,34 @@
 //!     max_plies: 200,
 //!     cases: 96,
 //!     hashed_perft_depth: 4,            // perft with a table, compared with plain perft
+//!     random_move: uniform,             // optional, see below
 //! }
 //! ```
 //!
 //! Each property is also a public function, for a crate that wants to run one on its own
 //! positions.
+//!
+//! # Random moves
+//!
+//! By default the suite checks [`random_move_is_a_list_draw`]: the game's [`Game::random_move`]
+//! draws, for a seed, the move that a uniform pick from the generated list draws, which holds
+//! for the trait's own draw and for overrides that rank the moves without building the list. A
+//! game whose `random_move` draws some other way (say, by rejection sampling without counting
+//! the moves) passes `random_move: uniform` instead (`random_move: list` is the default,
+//! spelled out), and the suite checks [`random_move_is_uniform`]: every draw is a legal move,
+//! the draw is `None` exactly when there is no legal move, and on positions with at most
+//! [`UNIFORMITY_MAX_MOVES`] moves, of [`UNIFORMITY_DRAWS_PER_MOVE`] draws per move, every move
+//! gets one at least and a chi-square test must not reject uniformity at the level
+//! [`UNIFORMITY_MIN_P`]. That level is so strict that a uniform draw essentially never fails
+//! (about once in ten million positions), while the usual biased draws still fail: picking a
+//! first part uniformly and then one of its continuations, say, fails on any position whose
+//! parts start very different numbers of moves. [`uniformity`] is the test itself (Pearson's
+//! chi-square, with an exact tail from [`chi_square_upper_tail`]), for a game's own, stronger
+//! checks on chosen positions.
 
 use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use std::collections::HashMap;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -108,6 +129,181 @@ pub fn random_move_is_a_list_draw<G: TestedGame>(pos: &G, seed: u64) {
     let mut rng = Rng::seed_from_u64(seed);
     let expected = (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize]);
     assert_eq!(drawn, expected, "random_move of {pos}");
+}
+
+/// The level below which [`random_move_is_uniform`] rejects uniformity: a p-value this small
+/// comes about once in ten million positions from a uniform draw.
+pub const UNIFORMITY_MIN_P: f64 = 1e-7;
+
+/// The draws per legal move of [`random_move_is_uniform`]'s chi-square test.
+pub const UNIFORMITY_DRAWS_PER_MOVE: usize = 24;
+
+/// Positions with more legal moves than this get [`random_move_is_uniform`]'s legality checks
+/// but no chi-square test (which would take too many draws).
+pub const UNIFORMITY_MAX_MOVES: usize = 1200;
+
+/// A chi-square test of uniformity: how many draws, the statistic over the moves and its
+/// p-value (the chance of a statistic at least this large from a uniform draw).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Uniformity {
+    /// Draws made.
+    pub draws: usize,
+    /// The number of moves, the categories of the test.
+    pub moves: usize,
+    /// The fewest draws of any move.
+    pub fewest: u64,
+    /// Pearson's statistic, the sum over the moves of (observed − expected)² / expected.
+    pub chi_square: f64,
+    /// The upper tail of the chi-square distribution with `moves − 1` degrees of freedom at
+    /// the statistic (1 when there is only one move).
+    pub p_value: f64,
+}
+
+/// Calls `draw` `draws_per_move` times per move of `moves` (distinct values) and tests the
+/// counts against the uniform distribution over `moves`. An `Err` names a draw that is not one
+/// of `moves` (or `None` while `moves` is not empty).
+pub fn uniformity<M: Copy + Eq + Hash + Debug>(
+    moves: &[M],
+    draws_per_move: usize,
+    mut draw: impl FnMut() -> Option<M>,
+) -> Result<Uniformity, String> {
+    let index: HashMap<M, usize> = moves.iter().enumerate().map(|(i, &m)| (m, i)).collect();
+    assert_eq!(index.len(), moves.len(), "the moves must be distinct");
+    let mut counts = vec![0u64; moves.len()];
+    let draws = draws_per_move * moves.len();
+    for _ in 0..draws {
+        match draw() {
+            Some(mv) => match index.get(&mv) {
+                Some(&i) => counts[i] += 1,
+                None => return Err(format!("{mv:?} is not one of the {} moves", moves.len())),
+            },
+            None => return Err(format!("no draw among {} moves", moves.len())),
+        }
+    }
+    let expected = draws as f64 / moves.len() as f64;
+    let chi_square = counts
+        .iter()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum::<f64>();
+    let p_value = if moves.len() > 1 {
+        chi_square_upper_tail(chi_square, moves.len() - 1)
+    } else {
+        1.0
+    };
+    Ok(Uniformity {
+        draws,
+        moves: moves.len(),
+        fewest: counts.iter().copied().min().unwrap_or(0),
+        chi_square,
+        p_value,
+    })
+}
+
+/// The upper tail `P(X ≥ x)` of the chi-square distribution with `df` degrees of freedom:
+/// the regularized upper incomplete gamma function `Q(df/2, x/2)`, by its series below
+/// `df/2 + 1` and its continued fraction above (Numerical Recipes, § 6.2).
+pub fn chi_square_upper_tail(x: f64, df: usize) -> f64 {
+    let (a, x) = (df as f64 / 2.0, x / 2.0);
+    if x <= 0.0 {
+        return 1.0;
+    }
+    let front = (-x + a * x.ln() - ln_gamma(a)).exp();
+    if x < a + 1.0 {
+        // P(a, x) = front · Σ x^n / (a (a+1) ... (a+n)).
+        let (mut term, mut sum, mut ap) = (1.0 / a, 1.0 / a, a);
+        for _ in 0..100_000 {
+            ap += 1.0;
+            term *= x / ap;
+            sum += term;
+            if term.abs() < sum.abs() * 1e-16 {
+                break;
+            }
+        }
+        (1.0 - front * sum).max(0.0)
+    } else {
+        // Q(a, x) = front / (x + 1 - a - 1·(1-a) / (x + 3 - a - 2·(2-a) / ...)), by Lentz.
+        const TINY: f64 = 1e-300;
+        let mut b = x + 1.0 - a;
+        let mut c = 1.0 / TINY;
+        let mut d = 1.0 / b;
+        let mut h = d;
+        for i in 1..100_000 {
+            let an = -(i as f64) * (i as f64 - a);
+            b += 2.0;
+            d = an * d + b;
+            if d.abs() < TINY {
+                d = TINY;
+            }
+            c = b + an / c;
+            if c.abs() < TINY {
+                c = TINY;
+            }
+            d = 1.0 / d;
+            let step = d * c;
+            h *= step;
+            if (step - 1.0).abs() < 1e-16 {
+                break;
+            }
+        }
+        front * h
+    }
+}
+
+/// `ln Γ(x)` for `x > 0` (Lanczos, g = 7, nine terms; about 15 digits).
+fn ln_gamma(x: f64) -> f64 {
+    const G: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        // Reflection: Γ(x) Γ(1 - x) = π / sin(πx).
+        let pi = core::f64::consts::PI;
+        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let mut sum = G[0];
+    for (i, &g) in G.iter().enumerate().skip(1) {
+        sum += g / (x + i as f64);
+    }
+    let t = x + 7.5;
+    0.5 * (2.0 * core::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + sum.ln()
+}
+
+/// `random_move` draws uniformly: every draw is a legal move, it is `None` exactly when there
+/// is none, and on positions with at most [`UNIFORMITY_MAX_MOVES`] moves, of
+/// [`UNIFORMITY_DRAWS_PER_MOVE`] draws per move (from `seed`), every move gets at least one
+/// (a uniform draw misses a given move with probability below e⁻²⁴, 4·10⁻¹¹) and the
+/// chi-square test keeps a p-value of at least [`UNIFORMITY_MIN_P`].
+pub fn random_move_is_uniform<G: TestedGame>(pos: &G, seed: u64) {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let mut rng = Rng::seed_from_u64(seed);
+    if moves.is_empty() {
+        for _ in 0..4 {
+            assert_eq!(pos.random_move(&mut rng), None, "random_move of {pos}");
+        }
+        return;
+    }
+    let per_move = if moves.len() <= UNIFORMITY_MAX_MOVES {
+        UNIFORMITY_DRAWS_PER_MOVE
+    } else {
+        1
+    };
+    let test = uniformity(&moves, per_move, || pos.random_move(&mut rng))
+        .unwrap_or_else(|e| panic!("random_move of {pos}: {e}"));
+    if moves.len() <= UNIFORMITY_MAX_MOVES {
+        assert!(
+            test.fewest > 0 && test.p_value >= UNIFORMITY_MIN_P,
+            "random_move of {pos} is not uniform: {test:?}"
+        );
+    }
 }
 
 /// The game's own playout loop plays the generic loop's game, seed for seed, and stops at the
@@ -358,10 +554,11 @@ pub fn committed_picture(path: &str, svg: &str) {
 
 /// Runs every property of this module as one `#[test]` each, inside a module named
 /// `shared_properties`. See the [module docs](crate::testing) for the arguments; `moves` yields
-/// arbitrary, mostly illegal, moves of the game.
+/// arbitrary, mostly illegal, moves of the game; the optional `random_move` is `list` (the
+/// default: [`random_move_is_a_list_draw`]) or `uniform` ([`random_move_is_uniform`]).
 #[macro_export]
 macro_rules! game_properties {
-    (game: $game:ty, rules: $rules:expr, moves: $moves:expr, max_plies: $plies:expr, cases: $cases:expr, hashed_perft_depth: $hashed:expr $(,)?) => {
+    (game: $game:ty, rules: $rules:expr, moves: $moves:expr, max_plies: $plies:expr, cases: $cases:expr, hashed_perft_depth: $hashed:expr $(, random_move: $draw:ident)? $(,)?) => {
         mod shared_properties {
             #[allow(unused_imports)]
             use super::*;
@@ -391,12 +588,7 @@ macro_rules! game_properties {
                 });
             }
 
-            #[test]
-            fn random_move_is_a_list_draw() {
-                t::run($cases, (pos(), any::<u64>()), |(p, s)| {
-                    t::random_move_is_a_list_draw(&p, s)
-                });
-            }
+            $crate::game_properties!(@random_move [$($draw)?] $cases);
 
             #[test]
             fn playout_is_the_generic_game() {
@@ -446,4 +638,91 @@ macro_rules! game_properties {
             }
         }
     };
+    (@random_move [uniform] $cases:expr) => {
+        #[test]
+        fn random_move_is_uniform() {
+            t::run($cases / 2 + 1, (pos(), any::<u64>()), |(p, s)| {
+                t::random_move_is_uniform(&p, s)
+            });
+        }
+    };
+    (@random_move [$(list)?] $cases:expr) => {
+        #[test]
+        fn random_move_is_a_list_draw() {
+            t::run($cases, (pos(), any::<u64>()), |(p, s)| {
+                t::random_move_is_a_list_draw(&p, s)
+            });
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nim::Nim;
+    use super::*;
+
+    #[test]
+    fn the_chi_square_tail_matches_tables() {
+        // (statistic, degrees of freedom, upper tail), from standard tables.
+        for (x, df, p) in [
+            (3.841_459, 1, 0.05),
+            (6.634_897, 1, 0.01),
+            (23.209_25, 10, 0.01),
+            (135.806_7, 100, 0.01),
+            (124.342_1, 100, 0.05),
+            (1_106.969, 1000, 0.01),
+            (0.454_936_5, 1, 0.5),
+            (99.334_12, 100, 0.5),
+        ] {
+            let tail = chi_square_upper_tail(x, df);
+            assert!(
+                (tail - p).abs() < p * 1e-4,
+                "Q({x}, {df}) = {tail}, not {p}"
+            );
+        }
+        // Far tails: chi-square(1) beyond 28.37 has probability 1e-7; chi-square(2) is
+        // exponential, P(X > x) = exp(-x/2).
+        let tail = chi_square_upper_tail(28.373_99, 1);
+        assert!((tail - 1e-7).abs() < 1e-10, "{tail}");
+        for x in [0.5, 3.0, 40.0, 90.0] {
+            let tail = chi_square_upper_tail(x, 2);
+            assert!((tail / (-x / 2.0).exp() - 1.0).abs() < 1e-9, "{x}: {tail}");
+        }
+        assert_eq!(chi_square_upper_tail(0.0, 5), 1.0);
+    }
+
+    #[test]
+    fn a_uniform_draw_passes_and_a_biased_one_fails() {
+        let moves: Vec<u32> = (0..60).collect();
+        let mut rng = Rng::seed_from_u64(11);
+        let fair = uniformity(&moves, 100, || Some(rng.below(60))).unwrap();
+        assert!(fair.p_value > 1e-3 && fair.fewest > 0, "{fair:?}");
+        assert_eq!((fair.draws, fair.moves), (6000, 60));
+        // Move 0 a quarter more often than the others.
+        let mut rng = Rng::seed_from_u64(12);
+        let biased = uniformity(&moves, 100, || {
+            let r = rng.below(60 * 4 + 1);
+            Some(if r == 60 * 4 { 0 } else { r / 4 })
+        })
+        .unwrap();
+        assert!(biased.p_value < 0.5, "{biased:?}");
+        // The usual mistake: a first part drawn uniformly, then a continuation of it.
+        let mut rng = Rng::seed_from_u64(13);
+        let naive = uniformity(&moves, 24, || {
+            // Part 0 starts moves 0..30, parts 1..=30 one move each.
+            let part = rng.below(31);
+            Some(if part == 0 { rng.below(30) } else { 29 + part })
+        })
+        .unwrap();
+        assert!(naive.p_value < UNIFORMITY_MIN_P, "{naive:?}");
+        assert!(uniformity(&moves, 1, || Some(60)).is_err());
+        assert!(uniformity(&moves, 1, || None).is_err());
+    }
+
+    #[test]
+    fn random_moves_of_the_toy_game_are_uniform() {
+        for (a, b) in [(9, 9), (3, 5), (1, 0), (0, 0)] {
+            random_move_is_uniform(&Nim::at(a, b), u64::from(a * 16 + b));
+        }
+    }
 }

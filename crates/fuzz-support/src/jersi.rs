@@ -44,6 +44,9 @@ fn place(u: &mut Unstructured<'_>, cells: &mut [[Option<Cube>; 2]; 69], c: Cube)
 }
 
 impl FuzzGame for Position {
+    /// Jersi draws by rejection sampling, uniform but not the list's pick.
+    const RANDOM_MOVE_IS_A_LIST_DRAW: bool = false;
+
     /// Byte 0, bit 0: no reserve (the variant without drops). Bytes 1 to 3: the no-capture
     /// limit, by [`small_or_any`] (0: no limit).
     fn rules_of(h: Header) -> Rules {

@@ -89,6 +89,11 @@ pub trait FuzzGame: TextGame + Evaluate + PartialEq + Debug + Display {
     /// The rules a header stands for. Every rules value has a header.
     fn rules_of(header: Header) -> Self::Rules;
 
+    /// Whether `random_move` draws exactly the pick from the generated list for the same seed
+    /// (true for every game that ranks its moves); a game that draws otherwise (Jersi's
+    /// rejection sampler) is only checked to draw a legal move, and `None` with no move.
+    const RANDOM_MOVE_IS_A_LIST_DRAW: bool = true;
+
     /// A header that [`rules_of`](FuzzGame::rules_of) reads as `rules`.
     fn header_of(rules: Self::Rules) -> Header;
 
@@ -240,8 +245,8 @@ pub fn start<G: FuzzGame>(d: &mut Decisions<'_>, rules: G::Rules) -> G {
 
 /// The whole contract of a position: [`contract::check_position`], `Display` as the position
 /// text, the setup round trip through its text and validation, the diagram, uniform draws
-/// (`random_move` is a pick from the list, the game's `playout` the generic loop's game), and
-/// the game's own invariants.
+/// (`random_move` is the pick from the list, or a legal move for a game that draws otherwise;
+/// the game's `playout` is the generic loop's game), and the game's own invariants.
 pub fn check_full<G: FuzzGame>(pos: &G) {
     contract::check_position(pos);
     contract::check_setup_round_trip(pos);
@@ -251,12 +256,20 @@ pub fn check_full<G: FuzzGame>(pos: &G) {
     let mut moves = G::MoveList::default();
     pos.legal_moves(&mut moves);
     let mut rng = Rng::seed_from_u64(seed);
-    let pick = (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize]);
-    assert_eq!(
-        pos.random_move(&mut Rng::seed_from_u64(seed)),
-        pick,
-        "random_move is not the pick from the list: {text:?}"
-    );
+    let drawn = pos.random_move(&mut Rng::seed_from_u64(seed));
+    if G::RANDOM_MOVE_IS_A_LIST_DRAW {
+        let pick = (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize]);
+        assert_eq!(
+            drawn, pick,
+            "random_move is not the pick from the list: {text:?}"
+        );
+    } else {
+        assert_eq!(
+            drawn.is_some_and(|mv| moves.contains(&mv)),
+            !moves.is_empty(),
+            "random_move is not a legal move: {text:?}"
+        );
+    }
     let fast = pos.playout(&mut Rng::seed_from_u64(seed), 40);
     let generic = playout_loop(pos, &mut Rng::seed_from_u64(seed), 40);
     assert_eq!(

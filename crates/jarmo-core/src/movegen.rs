@@ -4,14 +4,24 @@
 //! destinations, the drop holes, and what a return would need. Returns are the only thing that
 //! makes one step into several moves (one per free hole of the own first row), and their
 //! number per step follows from set sizes, so counting and drawing never build a list.
+//!
+//! Without returns in play (no seed-rule pool, or no credit and no marked arrival possible)
+//! each step is one move, and two shortcuts skip the plan. Listing walks the target sets
+//! straight away ([`Position::for_each_plain_move`], which the tests hold to the plan's list,
+//! order included). Counting is a closed form: the sum of the set sizes, less the refused
+//! shuttle step, plus the empty holes of the own first row when a drop is possible, less the
+//! captures onto the goal row when the restriction refuses them. It needs only the mover's
+//! archers and shuttle record for the sums ([`TargetSums`], straight-line code) and the enemy
+//! archers and the pool for the rest ([`Mover`]), so `count_after` fills these in from the
+//! move without playing it, and the sums are the same for every move that captures nothing.
 
 use abstract_game::Side;
 use abstract_game::playout::Rng;
 
 use crate::board::{Hole, TARGETS_ANY, TARGETS_NO_BACKWARD, goal_row, home_row};
 use crate::moves::Move;
-use crate::position::Position;
-use crate::rules::{Blocked, Direction, ReturnRule};
+use crate::position::{Position, Shuttle};
+use crate::rules::{Blocked, Direction, ReturnRule, Rules};
 use abstract_game::bitboard::Bitboard32;
 
 /// Step targets by direction rule, side and hole (`[direction][side][hole]`, Jarmo first),
@@ -99,13 +109,10 @@ impl ReturnContext {
         let spend = if self.credit_waiting {
             targets
         } else {
-            // A credit is earned by a marked archer arriving: marked before, or by this capture.
-            let marking = if self.marked >> from & 1 != 0 {
-                targets
-            } else {
-                targets & self.enemy
-            };
-            marking & self.goal
+            // A credit is earned by a marked archer arriving: marked before (all ones here),
+            // or by this capture. No branch on the archer.
+            let marked = 0u32.wrapping_sub(self.marked >> (from & 31) & 1);
+            targets & (self.enemy | marked) & self.goal
         };
         ArcherReturns {
             spend,
@@ -158,8 +165,7 @@ impl ArcherReturns {
     #[inline]
     pub(crate) fn nth(self, targets: u32, mut k: u32) -> (u32, Option<u32>) {
         if self.spend == 0 {
-            // `k` is below the count: the fallback is never taken.
-            return (Bitboard32(targets).nth(k).unwrap_or(32), None);
+            return (crate::playout::nth_bit(targets, k), None);
         }
         let mut rest = targets;
         while rest != 0 {
@@ -205,10 +211,9 @@ impl Plan {
 impl Position {
     /// The steps of the side with index `s`, which is to move, by its step targets `table`.
     #[inline(always)]
-    pub(crate) fn steps(&self, s: usize, table: &[u32; 32]) -> Steps {
+    fn steps(&self, s: usize, table: &[u32; 32]) -> Steps {
         let own = self.archers[s].0;
-        // Archers on the enemy's first row never move again. (The side comes from `s`, which
-        // is a constant where the playout loop inlines this.)
+        // Archers on the enemy's first row never move again.
         let us = if s == 0 { Side::First } else { Side::Second };
         let movable = own & !goal_row(us).0;
         let mut origins = [0u32; 5];
@@ -287,10 +292,18 @@ impl Position {
         }
     }
 
-    /// Whether the side to move has a step or a drop (anything but a pass).
+    /// Whether the side to move has a step or a drop (anything but a pass): whether it has a
+    /// move to count (the goal-row capture restriction never refuses the last move, and a
+    /// step that may return an archer is at least one move).
     pub(crate) fn has_step_or_drop(&self) -> bool {
-        let plan = self.plan();
-        plan.drops != 0 || plan.steps.targets[..plan.steps.len].iter().any(|&t| t != 0)
+        let us = self.to_move;
+        let s = us.index();
+        let (own, enemy) = (self.archers[s].0, self.archers[1 - s].0);
+        let rules = self.rules;
+        TargetSums::of(rules, us, own, self.shuttle[s]).n != 0
+            || (rules.return_rule == ReturnRule::Reserve
+                && self.pool[s] > 0
+                && home_row(us).0 & !(own | enemy) != 0)
     }
 
     /// Calls `f` with every legal move, in a fixed order: steps by origin then destination
@@ -300,6 +313,15 @@ impl Position {
         if self.outcome.is_some() {
             return;
         }
+        if !self.for_each_plain_move(&mut f) {
+            self.for_each_planned_move(&mut f);
+        }
+    }
+
+    /// [`for_each_move`](Self::for_each_move) from the plan, for any position of an unfinished
+    /// game (the road for returns; the plain road must list the same moves in the same order
+    /// wherever it is taken, which the tests check).
+    fn for_each_planned_move(&self, f: &mut impl FnMut(Move)) {
         let plan = self.plan();
         let mut any = plan.drops != 0;
         let steps = &plan.steps;
@@ -331,6 +353,69 @@ impl Position {
         }
     }
 
+    /// [`for_each_move`](Self::for_each_move) when no step can return an archer, straight from
+    /// the target sets (two passes over the archers: the first finds what the no-shuttling
+    /// ban and the goal-row capture restriction take out, the second calls `f`). Returns
+    /// `false`, having called nothing, when returns are in play.
+    #[inline(always)]
+    fn for_each_plain_move(&self, f: &mut impl FnMut(Move)) -> bool {
+        let rules = self.rules;
+        let us = self.to_move;
+        let s = us.index();
+        let own = self.archers[s].0;
+        let enemy = self.archers[1 - s].0;
+        let goal = goal_row(us).0;
+        let table = &STEP_TARGETS[rules.direction as usize][s];
+        let movable = own & !goal;
+        // The refused shuttle step: its origin (31, no hole, when none) and destination bit.
+        let shuttle = self.shuttle[s];
+        let (ban_from, ban_to) = if rules.no_shuttling && shuttle.count >= 3 {
+            (u32::from(shuttle.to), 1u32 << (shuttle.from & 31))
+        } else {
+            (31, 0)
+        };
+        let targets = |from: u32| {
+            let t = table[from as usize & 31] & !own;
+            if from == ban_from { t & !ban_to } else { t }
+        };
+        let mut reach = 0;
+        for from in Bitboard32(movable) {
+            reach |= targets(from);
+        }
+        let pool = self.pool[s];
+        if rules.return_rule == ReturnRule::Seed
+            && pool > 0
+            && (self.credits[s] > 0
+                || reach & enemy & goal != 0
+                || marked_arrival(table, self.marked.0 & movable, own, goal))
+        {
+            return false;
+        }
+        let home = home_row(us).0;
+        let drops = match rules.return_rule {
+            ReturnRule::Reserve if pool > 0 => home & !(own | enemy),
+            _ => 0,
+        };
+        // Captures onto the goal row are refused while another move ends elsewhere.
+        let refused = if rules.goal_row_capture_restriction && (drops != 0 || reach & !goal != 0) {
+            goal & enemy
+        } else {
+            0
+        };
+        for from in Bitboard32(movable) {
+            for to in Bitboard32(targets(from) & !refused) {
+                f(Move::step(Hole::from_bit(from), Hole::from_bit(to)));
+            }
+        }
+        for hole in Bitboard32(drops) {
+            f(Move::Drop(Hole::from_bit(hole)));
+        }
+        if reach == 0 && drops == 0 && rules.blocked == Blocked::Pass {
+            f(Move::Pass);
+        }
+        true
+    }
+
     /// The number of legal moves, counted without building them.
     pub(crate) fn count_moves(&self) -> usize {
         if self.outcome.is_some() {
@@ -350,81 +435,25 @@ impl Position {
         }
     }
 
-    /// The number of steps and drops. Without returns and restricted captures in play this is
-    /// a sum of set sizes, counted here without a plan.
+    /// The number of steps and drops. Without returns in play this is a sum of set sizes,
+    /// counted here without a plan.
     #[inline]
     fn count_steps_and_drops(&self) -> u32 {
-        if self.rules.goal_row_capture_restriction {
-            self.count_from_sets::<true>()
-        } else {
-            self.count_from_sets::<false>()
-        }
-    }
-
-    /// [`count_steps_and_drops`](Self::count_steps_and_drops) with the goal-row capture
-    /// restriction on (`RESTRICTED`) or off.
-    #[inline(always)]
-    fn count_from_sets<const RESTRICTED: bool>(&self) -> u32 {
-        let us = self.to_move;
-        let s = us.index();
-        let own = self.archers[s].0;
-        let enemy = self.archers[1 - s].0;
-        let goal = goal_row(us).0;
-        let table = &STEP_TARGETS[self.rules.direction as usize][s];
-        let movable = own & !goal;
-        let forbidden = goal & enemy;
-        let mut rest = movable;
-        let mut n = 0;
-        let mut reach = 0;
-        // Captures onto the goal row, which the restriction may refuse.
-        let mut goal_captures = 0;
-        while rest != 0 {
-            let from = rest.trailing_zeros();
-            rest &= rest - 1;
-            let t = table[from as usize & 31] & !own;
-            n += t.count_ones();
-            reach |= t;
-            if RESTRICTED {
-                goal_captures += (t & forbidden).count_ones();
-            }
-        }
-        let shuttle = self.shuttle[s];
-        // The refused shuttle step, as its origin and destination bit, when it is a target.
-        let ban = self.rules.no_shuttling
-            && shuttle.count >= 3
-            && movable >> (shuttle.to & 31) & 1 != 0
-            && (table[usize::from(shuttle.to & 31)] & !own) >> (shuttle.from & 31) & 1 != 0;
-        let restricted = RESTRICTED && goal_captures != 0;
-        let pool = self.pool[s];
-        let drops = match self.rules.return_rule {
-            ReturnRule::Seed
-                if pool > 0
-                    && (self.credits[s] > 0
-                        || reach & enemy & goal != 0
-                        || marked_arrival(table, self.marked.0 & movable, own, goal)) =>
-            {
-                // Some steps return an archer: count archer by archer.
-                return self.plan().count();
-            }
-            ReturnRule::Reserve if pool > 0 => (home_row(us).0 & !(own | enemy)).count_ones(),
-            _ => 0,
+        let s = self.to_move.index();
+        let mover = Mover {
+            side: self.to_move,
+            own: self.archers[s].0,
+            enemy: self.archers[1 - s].0,
+            pool: self.pool[s],
+            credit_waiting: self.credits[s] > 0,
+            marked: self.marked.0,
+            shuttle: self.shuttle[s],
         };
-        if restricted {
-            if ban {
-                // Whether the ban leaves a move off the goal row is the plan's business.
-                return self.plan().count();
-            }
-            if drops != 0 || reach & !goal != 0 {
-                // Captures onto the goal row are refused while another move ends elsewhere.
-                n -= goal_captures;
-            }
+        match mover.count(self.rules) {
+            Some(n) => n,
+            None => self.plan().count(),
         }
-        if ban {
-            n -= 1;
-        }
-        n + drops
     }
-
     /// A legal move drawn uniformly: the `k`-th move of [`for_each_move`]'s order for a uniform
     /// `k`, found without building the list.
     pub(crate) fn draw_move(&self, rng: &mut Rng) -> Option<Move> {
@@ -462,6 +491,142 @@ impl Position {
             }),
             Some(Drawn::Drop(hole)) => Some(Move::Drop(Hole::from_bit(hole))),
             None => (self.rules.blocked == Blocked::Pass).then_some(Move::Pass),
+        }
+    }
+}
+
+/// What counting the moves of one side needs, that side being to move: its archers, the
+/// enemy's, its pool, credits and shuttle record, and the marked holes. Nothing else of a
+/// position (the hash, the passes, the other side's records) changes the count, so
+/// [`count_after`](abstract_game::Game::count_after) fills this in without playing the move.
+#[derive(Clone, Copy)]
+pub(crate) struct Mover {
+    /// The side to move.
+    pub(crate) side: Side,
+    /// Its archers and the enemy's.
+    pub(crate) own: u32,
+    pub(crate) enemy: u32,
+    /// Its pool (captured archers or reserve, by the return rule).
+    pub(crate) pool: u8,
+    /// Whether it has an unspent return credit.
+    pub(crate) credit_waiting: bool,
+    /// Marked holes (only the side's own are read).
+    pub(crate) marked: u32,
+    /// Its no-shuttling record.
+    pub(crate) shuttle: Shuttle,
+}
+
+impl Mover {
+    /// The number of steps and drops of `self.side` under `rules`, as a sum of set sizes, or
+    /// `None` when it needs the plan: when some step may return an archer (seed rule), or when
+    /// the goal-row capture restriction and the no-shuttling ban both bite.
+    #[inline(always)]
+    pub(crate) fn count(&self, rules: Rules) -> Option<u32> {
+        self.count_from(
+            rules,
+            &TargetSums::of(rules, self.side, self.own, self.shuttle),
+        )
+    }
+
+    /// [`count`](Self::count) from the side's [`TargetSums`] (which only its own archers and
+    /// shuttle record decide).
+    #[inline(always)]
+    pub(crate) fn count_from(&self, rules: Rules, sums: &TargetSums) -> Option<u32> {
+        let s = self.side.index();
+        let (own, enemy) = (self.own, self.enemy);
+        let goal = goal_row(self.side).0;
+        let pool = self.pool;
+        let drops = match rules.return_rule {
+            ReturnRule::Seed
+                if pool > 0
+                    && (self.credit_waiting
+                        || sums.reach & enemy & goal != 0
+                        || marked_arrival(
+                            &STEP_TARGETS[rules.direction as usize][s],
+                            self.marked & own & !goal,
+                            own,
+                            goal,
+                        )) =>
+            {
+                // Some steps return an archer: count archer by archer.
+                return None;
+            }
+            ReturnRule::Reserve if pool > 0 => {
+                (home_row(self.side).0 & !(own | enemy)).count_ones()
+            }
+            _ => 0,
+        };
+        let mut n = sums.n;
+        if rules.goal_row_capture_restriction {
+            let forbidden = goal & enemy;
+            let [once, twice, four] = sums.times;
+            let goal_captures = (forbidden & once).count_ones()
+                + 2 * (forbidden & twice).count_ones()
+                + 4 * (forbidden & four).count_ones();
+            if sums.ban && goal_captures != 0 {
+                // Whether the ban leaves a move off the goal row is the plan's business.
+                return None;
+            }
+            // Captures onto the goal row are refused while another move ends elsewhere
+            // (bitwise and a mask: whether there are any is hard to predict).
+            let elsewhere = (drops != 0) | (sums.reach & !goal != 0);
+            n -= goal_captures & 0u32.wrapping_sub(u32::from(elsewhere));
+        }
+        Some(n + drops)
+    }
+}
+
+/// The sums over the targets of one side's movable archers that counting needs, which depend
+/// on nothing but its archers and its shuttle record. Straight-line code over at most five
+/// archers, so that `count_after` finds them loop-invariant for the moves that capture
+/// nothing (the compiler then works them out once per node of perft's last-but-one ply).
+#[derive(Clone, Copy)]
+pub(crate) struct TargetSums {
+    /// Number of destinations over all archers, less the refused shuttle step.
+    n: u32,
+    /// Every destination (the refused one included).
+    reach: u32,
+    /// How many archers reach each hole, bit-sliced (bit `h` of `times[j]` is bit `j` of the
+    /// number for hole `h`; at most five archers, so three bits are enough); read under the
+    /// goal-row capture restriction only.
+    times: [u32; 3],
+    /// Whether the no-shuttling rule refuses one of the steps.
+    ban: bool,
+}
+
+impl TargetSums {
+    /// The sums of `side`, whose archers are `own` and shuttle record `shuttle`, under `rules`.
+    #[inline(always)]
+    pub(crate) fn of(rules: Rules, side: Side, own: u32, shuttle: Shuttle) -> TargetSums {
+        let table = &STEP_TARGETS[rules.direction as usize][side.index()];
+        let movable = own & !goal_row(side).0;
+        let mut rest = movable;
+        let (mut n, mut reach) = (0, 0);
+        let mut times = [0u32; 3];
+        // At most five archers; past the last one the sentinel hole 31 has no targets.
+        for _ in 0..5 {
+            let from = (rest | 1 << 31).trailing_zeros();
+            rest &= rest.wrapping_sub(1);
+            let t = table[from as usize & 31] & !own;
+            n += t.count_ones();
+            reach |= t;
+            // (Kept whatever the rules: a branch here would keep the sums from being
+            // loop-invariant.)
+            let carry = times[0] & t;
+            times[0] ^= t;
+            times[2] |= times[1] & carry;
+            times[1] ^= carry;
+        }
+        // The refused shuttle step, when it is a target (bitwise `&`: no branch either).
+        let ban = rules.no_shuttling
+            & (shuttle.count >= 3)
+            & (movable >> (shuttle.to & 31) & 1 != 0)
+            & ((table[usize::from(shuttle.to & 31)] & !own) >> (shuttle.from & 31) & 1 != 0);
+        TargetSums {
+            n: n - u32::from(ban),
+            reach,
+            times,
+            ban,
         }
     }
 }
@@ -527,6 +692,146 @@ pub(crate) fn marked_arrival(table: &[u32; 32], mut marked: u32, own: u32, goal:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use abstract_game::Game;
+
+    /// Every combination of options, with both first players.
+    fn all_rules() -> Vec<Rules> {
+        let mut out = Vec::new();
+        for bits in 0..32u32 {
+            for return_rule in [ReturnRule::Seed, ReturnRule::Reserve, ReturnRule::None] {
+                out.push(Rules {
+                    direction: if bits & 1 == 0 {
+                        Direction::Jarmo
+                    } else {
+                        Direction::Jasir
+                    },
+                    return_rule,
+                    goal_row_capture_restriction: bits & 2 != 0,
+                    blocked: if bits & 4 == 0 {
+                        Blocked::Pass
+                    } else {
+                        Blocked::Loses
+                    },
+                    no_shuttling: bits & 8 != 0,
+                    first_player: if bits & 16 == 0 {
+                        Side::First
+                    } else {
+                        Side::Second
+                    },
+                });
+            }
+        }
+        out
+    }
+
+    /// Positions of random games under every rule combination (long games, so that pools,
+    /// credits, marked archers, shuttle records and full first rows come up).
+    fn game_positions(games_per_rules: u64) -> Vec<Position> {
+        let mut out = Vec::new();
+        for rules in all_rules() {
+            for game in 0..games_per_rules {
+                let mut rng = Rng::seed_from_u64(game * 7919 + 1);
+                let mut pos = Position::new(rules);
+                for _ in 0..150 {
+                    out.push(pos);
+                    let Some(mv) = pos.random_move(&mut rng) else {
+                        break;
+                    };
+                    pos.play_unchecked(mv);
+                }
+            }
+        }
+        out
+    }
+
+    /// The moves of `pos` by the plain road (`None` when it is not taken) and by the plan.
+    fn both_roads(pos: &Position) -> (Option<Vec<Move>>, Vec<Move>) {
+        let mut plain = Vec::new();
+        let taken = pos.for_each_plain_move(&mut |mv| plain.push(mv));
+        let mut planned = Vec::new();
+        pos.for_each_planned_move(&mut |mv| planned.push(mv));
+        (taken.then_some(plain), planned)
+    }
+
+    #[test]
+    fn the_plain_road_lists_the_plans_moves_in_its_order() {
+        let (mut plain, mut planned) = (0, 0);
+        for pos in game_positions(8) {
+            if pos.outcome.is_some() {
+                continue;
+            }
+            match both_roads(&pos) {
+                (Some(fast), slow) => {
+                    assert!(fast.is_empty() || !slow.is_empty(), "{pos}");
+                    assert_eq!(fast, slow, "{pos}");
+                    plain += 1;
+                }
+                (None, _) => {
+                    // Only returns send a position to the plan.
+                    let s = pos.to_move.index();
+                    assert!(
+                        pos.rules.return_rule == ReturnRule::Seed && pos.pool[s] > 0,
+                        "{pos}"
+                    );
+                    planned += 1;
+                }
+            }
+        }
+        assert!(plain > 10_000 && planned > 1_000, "{plain} {planned}");
+    }
+
+    #[test]
+    fn counts_and_counts_after_equal_the_lists() {
+        let mut moves = 0;
+        for pos in game_positions(4) {
+            let mut list = crate::MoveList::new();
+            pos.legal_moves(&mut list);
+            assert_eq!(pos.count_legal_moves(), list.len(), "{pos}");
+            if pos.outcome.is_none() {
+                assert_eq!(
+                    pos.has_step_or_drop(),
+                    list.iter().any(|&mv| mv != Move::Pass),
+                    "{pos}"
+                );
+            }
+            for &mv in &list {
+                let mut next = crate::MoveList::new();
+                pos.after(mv).legal_moves(&mut next);
+                assert_eq!(pos.count_after(mv), next.len(), "{pos} then {mv:?}");
+                moves += 1;
+            }
+        }
+        assert!(moves > 100_000, "{moves}");
+    }
+
+    #[test]
+    fn nth_bit_finds_the_kth_lowest_hole() {
+        use crate::playout::nth_bit;
+        for hole in 0..25 {
+            for set in [
+                TARGETS_ANY[0][hole],
+                TARGETS_NO_BACKWARD[0][hole],
+                TARGETS_NO_BACKWARD[1][hole],
+            ] {
+                // Every subset of a hole's lines.
+                let mut sub = set;
+                loop {
+                    for k in 0..sub.count_ones() {
+                        assert_eq!(
+                            Some(nth_bit(sub, k)),
+                            Bitboard32(sub).nth(k),
+                            "{sub:#x} {k}"
+                        );
+                    }
+                    if sub == 0 {
+                        break;
+                    }
+                    sub = (sub - 1) & set;
+                }
+            }
+        }
+    }
 
     #[test]
     fn padded_tables_match_the_board_tables() {

@@ -9,17 +9,76 @@
 //! played here is move for move the game [`playout_loop`] plays. `random_move` uses the same
 //! draw.
 //!
+//! The step road is written to keep branches off the random number and off the move: the
+//! targets of at most five archers are straight-line code (a sentinel hole with no lines past
+//! the last archer), the archer is picked with conditional moves over the running counts,
+//! the destination by [`nth_bit`] (prefix counts of bytes, then a table), and captures, marks
+//! and the shuttle record are updated by masks. The loop plays Black's turn then White's, each
+//! its own copy, with no dispatch on the side to move.
+//!
 //! [`Game::playout`]: abstract_game::Game::playout
 //! [`playout_loop`]: abstract_game::playout::playout_loop
 
-use abstract_game::bitboard::Bitboard32;
 use abstract_game::playout::{PlayoutResult, Rng};
 use abstract_game::{Outcome, Side};
 
 use crate::board::goal_row;
-use crate::movegen::{Drawn, ReturnContext, STEP_TARGETS, Steps, draw_among, marked_arrival};
+use crate::movegen::{ReturnContext, STEP_TARGETS, marked_arrival};
 use crate::position::Position;
 use crate::rules::{Blocked, ReturnRule};
+
+/// The `k`-th lowest set bit (from 0) of each byte value, `[byte][k]` (8 where there is none).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut out = [[8u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 != 0 {
+                out[byte][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    out
+};
+
+/// The `k`-th lowest set bit (from 0) of `set`, `k` being below its size (some index above 24
+/// when it is not), found without a branch on `k`: the byte holding it from three prefix counts, the bit
+/// within the byte from a table.
+#[inline(always)]
+pub(crate) fn nth_bit(set: u32, k: u32) -> u32 {
+    let below = [
+        (set & 0xff).count_ones(),
+        (set & 0xffff).count_ones(),
+        (set & 0x00ff_ffff).count_ones(),
+    ];
+    let mut byte = 0;
+    let mut before = 0;
+    for count in below {
+        let past = k >= count;
+        byte += u32::from(past);
+        before = if past { count } else { before };
+    }
+    let bits = (set >> (8 * byte)) as u8;
+    let rank = k.wrapping_sub(before) as usize & 7;
+    u32::from(SELECT_IN_BYTE[usize::from(bits)][rank]) + 8 * byte
+}
+
+/// [`marked_arrival`] with the first two `marked` archers looked at by straight-line code
+/// (the sentinel hole 31 has no targets), and the loop only for a third and more.
+#[inline(always)]
+fn marked_arrival_unrolled(table: &[u32; 32], marked: u32, own: u32, goal: u32) -> bool {
+    let first = (marked | 1 << 31).trailing_zeros();
+    let rest = marked & marked.wrapping_sub(1);
+    let second = (rest | 1 << 31).trailing_zeros();
+    let later = rest & rest.wrapping_sub(1);
+    let reach = table[first as usize & 31] | table[second as usize & 31];
+    (reach & goal & !own != 0) | (later != 0 && marked_arrival(table, later, own, goal))
+}
 
 /// A step drawn from the archers' target sets.
 pub(crate) struct DrawnStep {
@@ -39,26 +98,51 @@ impl Position {
         let mut pos = *self;
         let tables = &STEP_TARGETS[pos.rules.direction as usize];
         let mut plies = 0;
-        while pos.outcome.is_none() {
-            if plies >= max_plies {
-                // A side blocked under `Blocked::Loses` has lost already; plain steps leave
-                // that check to the next ply, so make it here.
-                return PlayoutResult {
-                    plies,
-                    outcome: pos.compute_outcome(),
-                };
+        // Every ply hands the move to the other side, so the loop plays Black's ply then
+        // White's, each a copy of its own (side-indexed facts sit at fixed places), with no
+        // dispatch on the side to move.
+        if pos.to_move == Side::Second {
+            if let Some(end) = pos.turn::<1>(rng, &tables[1], &mut plies, max_plies) {
+                return end;
             }
-            // One copy of the ply per side, so that side-indexed facts sit at fixed places.
-            let played = match pos.to_move {
-                Side::First => pos.random_ply::<0>(rng, &tables[0]),
-                Side::Second => pos.random_ply::<1>(rng, &tables[1]),
-            };
-            plies += u32::from(played);
         }
-        PlayoutResult {
-            plies,
-            outcome: pos.outcome,
+        loop {
+            if let Some(end) = pos.turn::<0>(rng, &tables[0], &mut plies, max_plies) {
+                return end;
+            }
+            if let Some(end) = pos.turn::<1>(rng, &tables[1], &mut plies, max_plies) {
+                return end;
+            }
         }
+    }
+
+    /// The turn of the side with index `S` in [`random_game`](Self::random_game): the end of
+    /// the game if it is over or `max_plies` moves have been played, or else `None` after
+    /// playing one random move (counted in `plies`).
+    #[inline(always)]
+    fn turn<const S: usize>(
+        &mut self,
+        rng: &mut Rng,
+        table: &[u32; 32],
+        plies: &mut u32,
+        max_plies: u32,
+    ) -> Option<PlayoutResult> {
+        if self.outcome.is_some() {
+            return Some(PlayoutResult {
+                plies: *plies,
+                outcome: self.outcome,
+            });
+        }
+        if *plies >= max_plies {
+            // A side blocked under `Blocked::Loses` has lost already; plain steps leave that
+            // check to the next ply, so make it here.
+            return Some(PlayoutResult {
+                plies: *plies,
+                outcome: self.compute_outcome(),
+            });
+        }
+        *plies += u32::from(self.random_ply::<S>(rng, table));
+        None
     }
 
     /// Draws a uniformly random move for the side with index `S`, which is to move, using its
@@ -77,55 +161,79 @@ impl Position {
         let own = self.archers[S].0;
         let enemy = self.archers[1 - S].0;
         let goal = goal_row(us).0;
-        let steps = self.steps(S, table);
+        // The archers' targets as five scalars (an array indexed by the random number would
+        // go through memory), the sentinel hole 31 past the last archer; then the refused
+        // shuttle step taken out (rarely in force: a branch that predicts well).
+        let mut origins = [31u32; 5];
+        let mut targets = [0u32; 5];
+        let mut rest = own & !goal;
+        for (origin, target) in origins.iter_mut().zip(&mut targets) {
+            let from = (rest | 1 << 31).trailing_zeros();
+            rest &= rest.wrapping_sub(1);
+            *origin = from;
+            *target = table[from as usize & 31] & !own;
+        }
+        let shuttle = self.shuttle[S];
+        if rules.no_shuttling && shuttle.count >= 3 {
+            let ban = 1u32 << (shuttle.from & 31);
+            for (&origin, target) in origins.iter().zip(&mut targets) {
+                if origin == u32::from(shuttle.to) {
+                    *target &= !ban;
+                }
+            }
+        }
+        let n: u32 = targets.iter().map(|t| t.count_ones()).sum();
+        let reach = targets.iter().fold(0, |all, &t| all | t);
         let pool = self.pool[S];
-        let general = steps.n == 0
+        let general = n == 0
             // Drops are possible.
             || (rules.return_rule == ReturnRule::Reserve && pool > 0)
-            || (rules.goal_row_capture_restriction && steps.reach & enemy & goal != 0);
+            || (rules.goal_row_capture_restriction && reach & enemy & goal != 0);
         if general {
             return None;
         }
         // A credit waits, or a marked archer may arrive: some steps may return an archer.
+        // (Bitwise `|`, and the first two marked archers looked at without a loop: seldom
+        // more than one is on its way, and the way it goes is hard to predict.)
         let returns = rules.return_rule == ReturnRule::Seed
             && pool > 0
-            && (self.credits[S] > 0
-                || steps.reach & enemy & goal != 0
-                || marked_arrival(table, self.marked.0 & own & !goal, own, goal));
-        if !returns {
-            // Every step is one move: pick by set sizes alone (the hot path of playouts).
-            let mut k = rng.below(steps.n);
-            let mut i = 0;
-            while i < 4 && k >= steps.targets[i].count_ones() {
-                k -= steps.targets[i].count_ones();
-                i += 1;
+            && ((self.credits[S] > 0)
+                | (reach & enemy & goal != 0)
+                | marked_arrival_unrolled(table, self.marked.0 & own & !goal, own, goal));
+        // Each archer's number of moves: its set size, or with returns the count by set sizes
+        // of `ArcherReturns` (the plan's own count). Then the archer is picked with
+        // conditional moves rather than a branch on the random number, and only its own
+        // moves are looked at.
+        let context = returns.then(|| ReturnContext::new(self));
+        let mut counts = targets.map(u32::count_ones);
+        let mut total = n;
+        if let Some(context) = &context {
+            for ((count, &from), &t) in counts.iter_mut().zip(&origins).zip(&targets) {
+                *count = context.of_archer(from, t).count(t);
             }
-            return Some(DrawnStep {
-                from: steps.origins[i],
-                // `k` is below the archer's count: the fallback is never taken.
-                to: Bitboard32(steps.targets[i]).nth(k).unwrap_or(32),
-                back: None,
-                returns,
-            });
+            total = counts.iter().sum();
         }
-        let (from, to, back) = self.returning_step(rng, steps);
+        let k = rng.below(total);
+        let (mut from, mut set) = (origins[0], targets[0]);
+        let mut before = 0;
+        let mut sum = counts[0];
+        for ((&o, &t), &count) in origins[1..].iter().zip(&targets[1..]).zip(&counts[1..]) {
+            let past = k >= sum;
+            from = if past { o } else { from };
+            set = if past { t } else { set };
+            before = if past { sum } else { before };
+            sum += count;
+        }
+        let (to, back) = match &context {
+            Some(context) => context.of_archer(from, set).nth(set, k - before),
+            None => (nth_bit(set, k - before), None),
+        };
         Some(DrawnStep {
             from,
             to,
             back,
             returns,
         })
-    }
-
-    /// The step drawn among `steps` when some of them return an archer (kept out of line, and
-    /// given a copy, so that the plain draw, the hot path, keeps its steps in registers).
-    #[inline(never)]
-    fn returning_step(&self, rng: &mut Rng, steps: Steps) -> (u32, u32, Option<u32>) {
-        let context = ReturnContext::new(self);
-        match draw_among(rng, &steps, |from, t| context.of_archer(from, t), 0) {
-            Some(Drawn::Step { from, to, back }) => (from, to, back),
-            _ => unreachable!("steps exist and no drop is possible"),
-        }
     }
 
     /// Plays one uniformly random move for the side with index `S`, which is to move, using
@@ -161,7 +269,6 @@ impl Position {
         let own = self.archers[S].0;
         let enemy = self.archers[1 - S].0;
         let goal = goal_row(us).0;
-        let marked = self.marked.0 & own;
         let (from_bit, to_bit) = (1u32 << (from & 31), 1u32 << (to & 31));
         let mut own = own ^ from_bit ^ to_bit;
         self.passes = 0;
@@ -169,27 +276,35 @@ impl Position {
             self.shuttle[S] = self.shuttle[S].after_step(from as u8, to as u8);
         }
         self.to_move = !us;
+        // Captures and marks without a branch: a captured archer leaves the board with its
+        // mark and joins its pool as the return rule says; the mover's mark follows it, and a
+        // capture marks it.
         let captured = enemy & to_bit != 0;
-        let mut ended = false;
-        if captured {
-            self.capture_unhashed(!us, to);
-            self.marked.0 = self.marked.0 & !from_bit | to_bit;
-            // The capture may have taken the enemy's last archer off its goal row.
-            let them = 1 - S;
-            ended =
-                self.archers[them].0 & !goal_row(!us).0 == 0 && (!reserve || self.pool[them] == 0);
-        } else if marked & from_bit != 0 {
-            self.marked.0 ^= from_bit | to_bit;
-        }
+        let victim_marked = self.marked.0 & to_bit != 0;
+        let carries = (self.marked.0 & from_bit != 0) | captured;
+        self.marked.0 =
+            self.marked.0 & !(from_bit | to_bit) | to_bit & 0u32.wrapping_sub(u32::from(carries));
+        let them = 1 - S;
+        let enemy = enemy & !to_bit;
+        self.archers[them].0 = enemy;
+        let comes_back = match rules.return_rule {
+            ReturnRule::Seed => captured,
+            ReturnRule::Reserve => captured & victim_marked,
+            ReturnRule::None => false,
+        };
+        self.pool[them] = self.pool[them].saturating_add(u8::from(comes_back));
+        // The capture may have taken the enemy's last archer off its goal row.
+        let mut ended =
+            captured & (enemy & !goal_row(!us).0 == 0) & (!reserve | (self.pool[them] == 0));
         if returns {
             // A marked arrival earns a credit (the pool is not empty here); a return spends
             // one.
-            if (captured || marked & from_bit != 0) && goal & to_bit != 0 {
+            if carries && goal & to_bit != 0 {
                 self.credits[S] = self.credits[S].saturating_add(1);
             }
             if let Some(back) = back {
                 self.credits[S] = self.credits[S].saturating_sub(1);
-                self.pool[S] -= 1;
+                self.pool[S] = self.pool[S].saturating_sub(1);
                 own |= 1 << (back & 31);
             }
         }

@@ -7,6 +7,7 @@ use abstract_game::{Game, Outcome, Scores, Side, TextGame};
 use arrayvec::ArrayVec;
 
 use crate::board::{Hole, Holes, goal_row, home_row};
+use crate::movegen::{Mover, TargetSums};
 use crate::moves::Move;
 use crate::rules::{Blocked, ReturnRule, Rules};
 use crate::zobrist;
@@ -74,11 +75,10 @@ impl Shuttle {
 
     /// The record after a step `from` -> `to` following `self`.
     pub(crate) const fn after_step(self, from: u8, to: u8) -> Shuttle {
-        let count = if self.count > 0 && self.to == from && self.from == to {
-            if self.count >= 3 { 3 } else { self.count + 1 }
-        } else {
-            1
-        };
+        // Bitwise `&` and a minimum: no branch on the step.
+        let back = (self.count > 0) & (self.to == from) & (self.from == to);
+        let longer = if self.count >= 3 { 3 } else { self.count + 1 };
+        let count = if back { longer } else { 1 };
         Shuttle { from, to, count }
     }
 }
@@ -333,11 +333,6 @@ impl Position {
         self.outcome = self.compute_outcome();
     }
 
-    /// [`capture`](Self::capture) without keeping the hash.
-    pub(crate) fn capture_unhashed(&mut self, victim: Side, hole: u32) {
-        self.capture::<false>(victim, hole);
-    }
-
     /// Plays `mv`; `HASH` says whether to keep the Zobrist hash up to date (bulk counting
     /// skips it on positions it only counts). Counters saturate so that an illegal move given
     /// to `play_unchecked` leaves a nonsensical position but never panics.
@@ -469,16 +464,83 @@ impl Game for Position {
         self.count_moves()
     }
 
+    /// The number of moves after `mv` without playing it: only the facts the count needs
+    /// (both archer sets, the next mover's pool) follow the move, the end checks are the ones
+    /// the move can trigger (the mover's arrival after a step, the enemy's after a capture,
+    /// the second pass; a blocked side that loses has no moves to count either), and the
+    /// count is finished from the sums over the next mover's target sets. Inlined, so that
+    /// perft's last two plies run as one loop, where those sums are the same for every move
+    /// that captures nothing.
     #[inline]
     fn count_after(&self, mv: Move) -> usize {
-        let mut next = *self;
-        next.apply::<false>(mv);
-        // The end of the game without a second look at the moves: a blocked side that loses
-        // has no moves to count either.
-        if next.passes >= 2 || next.has_arrived(Side::First) || next.has_arrived(Side::Second) {
-            return 0;
+        let rules = self.rules;
+        let us = self.to_move;
+        let them = !us;
+        // (Side-indexed facts by a run-time index: a copy per side would keep the compiler
+        // from seeing that the sums below are the same for every move of a node.)
+        let (s, e) = (us.index(), them.index());
+        let reserve = rules.return_rule == ReturnRule::Reserve;
+        // The next mover's sums, the same for every move that captures nothing.
+        let mut sums = TargetSums::of(rules, them, self.archers[e].0, self.shuttle[e]);
+        // The mover's archers and the next mover's, and the next mover's pool, once `mv` is
+        // played.
+        let (mut own, mut enemy) = (self.archers[s].0, self.archers[e].0);
+        let mut enemy_pool = self.pool[e];
+        match mv {
+            Move::Step {
+                from,
+                to,
+                return_to,
+            } => {
+                let to_bit = 1u32 << to.index();
+                own = own & !(1 << from.index()) | to_bit;
+                let mut own_pool = self.pool[s];
+                if let Some(hole) = return_to {
+                    own |= 1 << hole.index();
+                    own_pool = own_pool.saturating_sub(1);
+                }
+                if own & !goal_row(us).0 == 0 && (!reserve || own_pool == 0) {
+                    return 0;
+                }
+                if enemy & to_bit != 0 {
+                    enemy &= !to_bit;
+                    sums = TargetSums::of(rules, them, enemy, self.shuttle[e]);
+                    let comes_back = match rules.return_rule {
+                        ReturnRule::Seed => true,
+                        ReturnRule::Reserve => self.marked.0 & to_bit != 0,
+                        ReturnRule::None => false,
+                    };
+                    enemy_pool = enemy_pool.saturating_add(u8::from(comes_back));
+                    // The capture may have taken the enemy's last archer off its goal row.
+                    if enemy & !goal_row(them).0 == 0 && (!reserve || enemy_pool == 0) {
+                        return 0;
+                    }
+                }
+            }
+            // A drop leaves both sides short of their goal rows.
+            Move::Drop(hole) => own |= 1 << hole.index(),
+            Move::Pass if self.passes >= 1 => return 0,
+            Move::Pass => {}
         }
-        next.count_unfinished()
+        let next = Mover {
+            side: them,
+            own: enemy,
+            enemy: own,
+            pool: enemy_pool,
+            credit_waiting: self.credits[e] > 0,
+            marked: self.marked.0 & enemy,
+            shuttle: self.shuttle[e],
+        };
+        match next.count_from(rules, &sums) {
+            Some(0) if rules.blocked == Blocked::Pass => 1,
+            Some(n) => n as usize,
+            // Returns in play: the plan of the position itself.
+            None => {
+                let mut next = *self;
+                next.apply::<false>(mv);
+                next.count_unfinished()
+            }
+        }
     }
 
     fn is_legal(&self, mv: Move) -> bool {

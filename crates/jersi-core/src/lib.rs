@@ -1,5 +1,7 @@
 //! The complete rules of Jersi, Lucas Borboleta's game of cubes on a hexagonal board: legal
 //! turns, bulk counting, the author's notation and game records, a position text and perft.
+//! [`Game::random_move`] (and so [`Game::playout`]) draws a uniformly random turn without
+//! building the list, by rejection sampling.
 //!
 //! # The rules in brief
 //!
@@ -112,6 +114,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+mod draw;
 mod eval;
 mod movegen;
 mod moves;

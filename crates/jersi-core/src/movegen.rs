@@ -3,7 +3,8 @@
 //! Everything here works on `u128` bitboards and the neighbour tables of [`crate::board`]: no
 //! allocation, no strings, no path enumeration. Generation and counting share one walk, the
 //! counting instance adding popcounts where generation would push moves; two-drop turns, which
-//! dominate the count, are counted by arithmetic on neighbour shifts.
+//! dominate the count, are counted by arithmetic on neighbour shifts (shared with the random
+//! draw of [`crate::draw`], which picks a turn without listing or counting the others).
 
 use arrayvec::ArrayVec;
 
@@ -464,7 +465,7 @@ fn sq(slot: u8) -> Square {
 
 /// The number of unordered pairs of neighbouring cells both in `a`.
 #[inline]
-fn pairs(a: u128) -> u32 {
+pub(crate) fn pairs(a: u128) -> u32 {
     (shift(a, HexDirection::East) & a).count_ones()
         + (shift(a, HexDirection::NorthEast) & a).count_ones()
         + (shift(a, HexDirection::NorthWest) & a).count_ones()
@@ -472,7 +473,7 @@ fn pairs(a: u128) -> u32 {
 
 /// The number of ordered pairs (x in `a`, y in `b`) of neighbouring cells.
 #[inline]
-fn links(a: u128, b: u128) -> u32 {
+pub(crate) fn links(a: u128, b: u128) -> u32 {
     HexDirection::ALL
         .iter()
         .map(|&d| (shift(a, d) & b).count_ones())

@@ -235,25 +235,47 @@ impl Position {
 
     /// Sets the reserve count (keeps the hash).
     pub(crate) fn set_reserve(&mut self, side: Side, kind: Kind, count: u8) {
+        self.set_reserve_with::<true>(side, kind, count);
+    }
+
+    /// [`Self::set_reserve`], keeping the hash only if `HASH`.
+    fn set_reserve_with<const HASH: bool>(&mut self, side: Side, kind: Kind, count: u8) {
         let w = reserve_slot(kind);
         let s = side.index();
-        self.hash ^= reserve_key(s, w, self.reserve[s][w]) ^ reserve_key(s, w, count);
+        if HASH {
+            self.hash ^= reserve_key(s, w, self.reserve[s][w]) ^ reserve_key(s, w, count);
+        }
         self.reserve[s][w] = count;
     }
 
     /// Sets the no-capture counter (keeps the hash).
     pub(crate) fn set_counter(&mut self, counter: u16) {
-        self.hash ^= no_capture_key(self.counter) ^ no_capture_key(counter);
+        self.set_counter_with::<true>(counter);
+    }
+
+    /// [`Self::set_counter`], keeping the hash only if `HASH`.
+    fn set_counter_with<const HASH: bool>(&mut self, counter: u16) {
+        if HASH {
+            self.hash ^= no_capture_key(self.counter) ^ no_capture_key(counter);
+        }
         self.counter = counter;
     }
 
     /// Replaces the content of a slot, keeping bitboards and hash in step.
     pub(crate) fn set_cell(&mut self, slot: usize, new: [u8; 2]) {
+        self.set_cell_with::<true>(slot, new);
+    }
+
+    /// [`Self::set_cell`], keeping the hash only if `HASH`.
+    #[inline]
+    fn set_cell_with<const HASH: bool>(&mut self, slot: usize, new: [u8; 2]) {
         let old = self.cells[slot];
-        self.hash ^= cube_key(slot, 0, old[0])
-            ^ cube_key(slot, 1, old[1])
-            ^ cube_key(slot, 0, new[0])
-            ^ cube_key(slot, 1, new[1]);
+        if HASH {
+            self.hash ^= cube_key(slot, 0, old[0])
+                ^ cube_key(slot, 1, old[1])
+                ^ cube_key(slot, 0, new[0])
+                ^ cube_key(slot, 1, new[1]);
+        }
         self.cells[slot] = new;
         let bit = 1u128 << slot;
         let top = if old[1] != 0 { old[1] } else { old[0] };
@@ -297,13 +319,19 @@ impl Position {
 
     /// Moves the uppermost cube of `from` to the neighbour `to`, capturing as the rules say.
     pub(crate) fn cube_step(&mut self, from: usize, to: usize, caps: &mut Captures) {
+        self.cube_step_with::<true>(from, to, caps);
+    }
+
+    /// [`Self::cube_step`], keeping the hash only if `HASH`.
+    #[inline]
+    fn cube_step_with<const HASH: bool>(&mut self, from: usize, to: usize, caps: &mut Captures) {
         let [fb, ft] = self.cells[from];
         let (mover, rest) = if ft != 0 { (ft, [fb, 0]) } else { (fb, [0, 0]) };
         if mover == 0 {
             // Only an illegal turn (through `play_unchecked`) steps from an empty cell.
             return;
         }
-        self.set_cell(from, rest);
+        self.set_cell_with::<HASH>(from, rest);
         let [tb, tt] = self.cells[to];
         let new = if tb == 0 {
             [mover, 0]
@@ -324,13 +352,19 @@ impl Position {
             caps.note(tt);
             [mover, 0]
         };
-        self.set_cell(to, new);
+        self.set_cell_with::<HASH>(to, new);
     }
 
     /// Moves the stack of `from` to `to`, capturing whatever enemy unit is there.
     pub(crate) fn stack_step(&mut self, from: usize, to: usize, caps: &mut Captures) {
+        self.stack_step_with::<true>(from, to, caps);
+    }
+
+    /// [`Self::stack_step`], keeping the hash only if `HASH`.
+    #[inline]
+    fn stack_step_with<const HASH: bool>(&mut self, from: usize, to: usize, caps: &mut Captures) {
         let stack = self.cells[from];
-        self.set_cell(from, [0, 0]);
+        self.set_cell_with::<HASH>(from, [0, 0]);
         let [tb, tt] = self.cells[to];
         if tb != 0 {
             caps.note(tb);
@@ -338,11 +372,11 @@ impl Position {
         if tt != 0 {
             caps.note(tt);
         }
-        self.set_cell(to, stack);
+        self.set_cell_with::<HASH>(to, stack);
     }
 
-    /// Drops a reserve cube of the side to move.
-    pub(crate) fn drop_cube(&mut self, drop: Drop) {
+    /// Drops a reserve cube of the side to move, keeping the hash only if `HASH`.
+    fn drop_cube<const HASH: bool>(&mut self, drop: Drop) {
         let side = self.side;
         let left = self.reserve(side, drop.kind);
         if left == 0 {
@@ -353,39 +387,53 @@ impl Position {
         let cube = Cube::new(drop.kind, side).code();
         let slot = drop.to.slot();
         let [b, _] = self.cells[slot];
-        self.set_cell(slot, if b == 0 { [cube, 0] } else { [b, cube] });
-        self.set_reserve(side, drop.kind, left - 1);
+        self.set_cell_with::<HASH>(slot, if b == 0 { [cube, 0] } else { [b, cube] });
+        self.set_reserve_with::<HASH>(side, drop.kind, left - 1);
     }
 
     /// Plays the actions of `mv` but neither the King relocation nor the end-of-turn
     /// bookkeeping.
     pub(crate) fn play_actions(&mut self, mv: Move) -> Captures {
+        self.play_actions_with::<true>(mv)
+    }
+
+    /// [`Self::play_actions`], keeping the hash only if `HASH`.
+    #[inline]
+    fn play_actions_with<const HASH: bool>(&mut self, mv: Move) -> Captures {
         let mut caps = Captures::default();
         match mv {
             Move::Cube {
                 from, to, stack_to, ..
             } => {
-                self.cube_step(from.slot(), to.slot(), &mut caps);
+                self.cube_step_with::<HASH>(from.slot(), to.slot(), &mut caps);
                 if let Some(s) = stack_to {
-                    self.stack_step(to.slot(), s.slot(), &mut caps);
+                    self.stack_step_with::<HASH>(to.slot(), s.slot(), &mut caps);
                 }
             }
             Move::Stack {
                 from, to, cube_to, ..
             } => {
-                self.stack_step(from.slot(), to.slot(), &mut caps);
+                self.stack_step_with::<HASH>(from.slot(), to.slot(), &mut caps);
                 if let Some(c) = cube_to {
-                    self.cube_step(to.slot(), c.slot(), &mut caps);
+                    self.cube_step_with::<HASH>(to.slot(), c.slot(), &mut caps);
                 }
             }
             Move::Drop { first, second } => {
-                self.drop_cube(first);
+                self.drop_cube::<HASH>(first);
                 if let Some(d) = second {
-                    self.drop_cube(d);
+                    self.drop_cube::<HASH>(d);
                 }
             }
         }
         caps
+    }
+
+    /// Plays the legal turn `mv` without keeping the hash, which is left meaningless: for
+    /// random games, whose positions are thrown away.
+    #[inline]
+    pub(crate) fn play_unhashed(&mut self, mv: Move) {
+        let caps = self.play_actions_with::<false>(mv);
+        self.finish_turn::<false>(caps, mv.relocation());
     }
 
     /// The cells of `king_side`'s home row where its captured King may be put back.
@@ -398,19 +446,21 @@ impl Position {
             & BOARD
     }
 
-    /// Puts `side`'s King back on `sq`.
-    pub(crate) fn put_king(&mut self, side: Side, sq: Square) {
+    /// Puts `side`'s King back on `sq`, keeping the hash only if `HASH`.
+    fn put_king<const HASH: bool>(&mut self, side: Side, sq: Square) {
         let king = Cube::new(Kind::King, side).code();
         let [b, _] = self.cells[sq.slot()];
-        self.set_cell(sq.slot(), if b == 0 { [king, 0] } else { [b, king] });
+        self.set_cell_with::<HASH>(sq.slot(), if b == 0 { [king, 0] } else { [b, king] });
     }
 
-    /// Ends a turn: relocation, counter, side and turn number.
-    pub(crate) fn finish_turn(&mut self, caps: Captures, relocate: Option<Square>) {
+    /// Ends a turn: relocation, counter, side and turn number, keeping the hash only if
+    /// `HASH`.
+    #[inline]
+    fn finish_turn<const HASH: bool>(&mut self, caps: Captures, relocate: Option<Square>) {
         let enemy = !self.side;
         if caps.king {
             if let Some(sq) = relocate {
-                self.put_king(enemy, sq);
+                self.put_king::<HASH>(enemy, sq);
             }
         }
         let limit = self.rules.no_capture_limit;
@@ -420,10 +470,12 @@ impl Position {
             } else {
                 self.counter.saturating_sub(1)
             };
-            self.set_counter(next);
+            self.set_counter_with::<HASH>(next);
         }
         self.side = enemy;
-        self.hash ^= BLACK_KEY;
+        if HASH {
+            self.hash ^= BLACK_KEY;
+        }
         self.turn = self.turn.saturating_add(1);
     }
 
@@ -499,9 +551,23 @@ impl Game for Position {
         }
     }
 
+    fn random_move(&self, rng: &mut abstract_game::playout::Rng) -> Option<Move> {
+        // Rejection sampling over first steps, without the list (see the `draw` module).
+        self.random_turn(rng)
+    }
+
+    fn playout(
+        &self,
+        rng: &mut abstract_game::playout::Rng,
+        max_plies: u32,
+    ) -> abstract_game::playout::PlayoutResult {
+        // The generic loop's game, with the end check and the draw sharing one weighing.
+        self.random_game(rng, max_plies)
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         let caps = self.play_actions(mv);
-        self.finish_turn(caps, mv.relocation());
+        self.finish_turn::<true>(caps, mv.relocation());
     }
 
     fn outcome(&self) -> Option<Outcome> {

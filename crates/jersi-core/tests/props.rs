@@ -56,6 +56,8 @@ abstract_game::game_properties! {
     max_plies: 200,
     cases: 128,
     hashed_perft_depth: 2,
+    // `random_move` is rejection sampling (the `draw` module), not a pick from the list.
+    random_move: uniform,
 }
 
 /// The cubes of `side` and `kind` on the board and in the reserve.

@@ -286,12 +286,11 @@ pub(crate) static DIAG: [u128; SQUARES] = DIAG_C;
 /// King neighbours of each square.
 pub(crate) static KING: [u128; SQUARES] = KING_C;
 
-/// The squares a jumping piece of three steps reaches from `from` on an empty board: every
-/// end of a three-step path that stays on the board and does not end on `from`. Without
-/// `revisit` the four squares of the path must be distinct. `diagonal_only` selects the Flier's
-/// steps, otherwise the Princess's king steps. Paths are enumerated here, at compile time only.
-const fn jump_reach(from: usize, diagonal_only: bool, revisit: bool) -> u128 {
-    let steps = if diagonal_only { DIAG_C } else { KING_C };
+/// The squares a piece of three steps of `steps` (a neighbour table) reaches from `from` on an
+/// empty board: every end of a three-step path that stays on the board and does not end on
+/// `from`. Without `revisit` the four squares of the path must be distinct. Paths are
+/// enumerated here, at compile time only.
+const fn reach3_empty(from: usize, steps: &[u128; SQUARES], revisit: bool) -> u128 {
     let mut out = 0u128;
     let mut a_set = steps[from];
     while a_set != 0 {
@@ -318,21 +317,26 @@ const fn jump_reach(from: usize, diagonal_only: bool, revisit: bool) -> u128 {
     out
 }
 
-const fn jump_table(diagonal_only: bool, revisit: bool) -> [u128; SQUARES] {
+const fn reach3_table(steps: &[u128; SQUARES], revisit: bool) -> [u128; SQUARES] {
     let mut t = [0u128; SQUARES];
     let mut i = 0;
     while i < SQUARES {
-        t[i] = jump_reach(i, diagonal_only, revisit);
+        t[i] = reach3_empty(i, steps, revisit);
         i += 1;
     }
     t
 }
 
-/// Flier destinations on an empty board, `[no revisit, revisit]`.
-pub(crate) static FLIER: [[u128; SQUARES]; 2] = [jump_table(true, false), jump_table(true, true)];
-/// Princess (normal move) destinations on an empty board, `[no revisit, revisit]`.
+/// Flier destinations (on any board: it jumps), `[no revisit, revisit]`.
+pub(crate) static FLIER: [[u128; SQUARES]; 2] =
+    [reach3_table(&DIAG_C, false), reach3_table(&DIAG_C, true)];
+/// Princess (normal move) destinations on an empty board, `[no revisit, revisit]`: every
+/// square within three king steps, under both options (so also the Chief's).
 pub(crate) static PRINCESS: [[u128; SQUARES]; 2] =
-    [jump_table(false, false), jump_table(false, true)];
+    [reach3_table(&KING_C, false), reach3_table(&KING_C, true)];
+/// Dwar destinations on an empty board (revisits add none: a three-step orthogonal path
+/// ends one or three orthogonal steps away either way).
+pub(crate) static DWAR: [u128; SQUARES] = reach3_table(&ORTH_C, false);
 
 #[cfg(test)]
 mod tests {
@@ -404,6 +408,11 @@ mod tests {
         // In the corner, the Flier cannot come back to b2 without revisiting it.
         assert_eq!(FLIER[0][0] & (1u128 << 11), 0);
         assert_ne!(FLIER[1][0] & (1u128 << 11), 0);
+        // The Dwar: 16 squares from the centre, the same with revisits.
+        assert_eq!(DWAR[44].count_ones(), 16);
+        for (from, &dwar) in DWAR.iter().enumerate() {
+            assert_eq!(dwar, reach3_empty(from, &ORTH_C, true), "{from}");
+        }
     }
 
     #[test]

@@ -12,16 +12,24 @@
 //!   to two first squares (see `reach3`);
 //! * jumpers (Flier, Princess): a table of destinations per square and path option;
 //! * the Princess: the enemy's attack map is built once per position with her lifted off her
-//!   square; she may end only on empty squares outside it.
+//!   square; she may end only on empty squares outside it. The map is exact only on the
+//!   squares she may go to: a three-step piece that cannot reach one of them not yet
+//!   attacked is skipped, the Dwars walk as one, and the two-step pieces share their second
+//!   steps.
+//!
+//! One walk ([`View::generate`]) serves every use through a [`Sink`], so that counting,
+//! listing and drawing cannot drift apart: [`Counter`] adds popcounts (bulk counting, and
+//! `count_after`, which builds only the piece sets of the next position, without its mailbox
+//! or hash), [`Filler`] writes the move list, and [`Groups`] keeps one target set per piece
+//! (or Panthan direction) to draw the move of a given rank in list order (`random_move` and
+//! the playout loop, which plays in place without the hash).
 
 use abstract_game::Side;
-use abstract_game::bitboard::Bitboard128;
 use abstract_game::square::Direction;
-use arrayvec::ArrayVec;
 
 use crate::board::{
-    ALL_BITS, DIAG, FLIER, KING, ORTH, PRINCESS, diag_step, east, index_delta, king_step, north,
-    orth_step, shift, south, west,
+    ALL_BITS, DIAG, DWAR, FLIER, KING, ORTH, PRINCESS, diag_step, east, index_delta, king_step,
+    north, orth_step, shift, south, west,
 };
 use crate::piece::Kind;
 use crate::position::{Move, MoveList, Position};
@@ -94,38 +102,118 @@ impl Sink for Filler<'_> {
     }
 }
 
-/// One group of moves: their targets, and the start square's bits (with the escape flag) or,
-/// for Panthans moved set-wise, the index delta from start to target.
+/// The most groups one position makes: 5 Panthan directions, 11 other pieces and the
+/// Princess's normal moves and escapes.
+const GROUPS: usize = 18;
+
+/// One group of moves: their targets, the rank of its first move among all the moves, and
+/// the start square's bits (with the escape flag) or, for Panthans moved set-wise, the index
+/// delta from start to target.
 #[derive(Clone, Copy)]
 struct Group {
     targets: u128,
+    first: u32,
     base: i32,
     shifted: bool,
 }
 
 /// Keeps each group of moves as a set, to count them all and then pick one by its rank.
+///
+/// Every call of the [`Sink`] writes one slot, empty groups included, so that filling and
+/// picking run without branches that depend on the moves.
 pub(crate) struct Groups {
-    /// At most 5 Panthan directions, 11 other pieces and 2 Princess groups: 18.
-    groups: ArrayVec<Group, 18>,
+    groups: [Group; GROUPS],
+    /// Groups kept.
+    len: usize,
     total: u32,
+}
+
+/// For each byte and each rank below its popcount, the bit index of the set bit of that rank.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut rank = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                t[byte][rank] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    t
+};
+
+/// The index of the set bit of rank `k` (from the lowest; `k` below the popcount) of `x`,
+/// without a loop: the byte holding it comes from the bytes' running popcounts, the bit
+/// from a table.
+#[inline(always)]
+fn select64(x: u64, k: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i: the set bits of bytes 0 to i (at most 64, so no byte overflows).
+    let running = s.wrapping_mul(ONES);
+    // High bit of byte i set where byte i's running count is at most `k` (no borrows: every
+    // byte of the minuend is at least 128 and every subtrahend at most 64).
+    let k = u64::from(k & 63);
+    let at_most = (((k * ONES) | HIGH) - running) & HIGH;
+    let byte = at_most.count_ones().min(7);
+    let before = ((running << 8) >> (8 * byte)) & 0xff;
+    let rank = (k.saturating_sub(before) & 7) as usize;
+    8 * byte + u32::from(SELECT_IN_BYTE[((x >> (8 * byte)) & 0xff) as usize][rank])
+}
+
+/// The index of the set bit of rank `k` (below the popcount) of `x`.
+#[inline(always)]
+fn select(x: u128, k: u32) -> u32 {
+    let low = x as u64;
+    let n = low.count_ones();
+    if k < n {
+        select64(low, k)
+    } else {
+        64 + select64((x >> 64) as u64, k - n)
+    }
 }
 
 impl Groups {
     pub(crate) fn new() -> Groups {
+        let empty = Group {
+            targets: 0,
+            first: 0,
+            base: 0,
+            shifted: false,
+        };
         Groups {
-            groups: ArrayVec::new(),
+            groups: [empty; GROUPS],
+            len: 0,
             total: 0,
         }
     }
 
+    /// Forgets every group.
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        self.total = 0;
+    }
+
     #[inline(always)]
     fn add(&mut self, base: i32, targets: u128, shifted: bool) {
-        if targets != 0 {
-            let _ = self.groups.try_push(Group {
+        // Never more than `GROUPS` calls per position, so the slot always exists. Empty
+        // groups are kept too: `nth` never picks one.
+        if let Some(slot) = self.groups.get_mut(self.len) {
+            *slot = Group {
                 targets,
+                first: self.total,
                 base,
                 shifted,
-            });
+            };
+            self.len += 1;
             self.total += targets.count_ones();
         }
     }
@@ -136,22 +224,27 @@ impl Groups {
     }
 
     /// The move of rank `index` (below [`total`](Self::total)) in generation order.
-    pub(crate) fn nth(&self, mut index: u32) -> Option<Move> {
-        for g in &self.groups {
-            let n = g.targets.count_ones();
-            if index >= n {
-                index -= n;
-                continue;
-            }
-            let to = Bitboard128(g.targets).nth(index)?;
-            let base = if g.shifted {
-                Move::base((to as i32 - g.base) as usize, false)
-            } else {
-                g.base as u16
-            };
-            return Some(Move::packed(base, to));
+    pub(crate) fn nth(&self, index: u32) -> Option<Move> {
+        if index >= self.total {
+            return None;
         }
-        None
+        // The last group starting at or before `index`, counted without branching: never an
+        // empty one, since the group after an empty one starts where it does and an empty
+        // last group starts at the total.
+        let kept = self.groups.get(..self.len)?;
+        let g = kept
+            .iter()
+            .skip(1)
+            .map(|g| usize::from(g.first <= index))
+            .sum::<usize>();
+        let group = kept.get(g)?;
+        let to = select(group.targets, index - group.first);
+        let base = if group.shifted {
+            Move::base((to as i32 - group.base) as usize, false)
+        } else {
+            group.base as u16
+        };
+        Some(Move::packed(base, to))
     }
 }
 
@@ -205,36 +298,52 @@ fn panthan_reach(side: Side, p: u128) -> u128 {
 fn step_once_twice<const KING_STEPS: bool>(first: u128) -> (u128, u128) {
     let e = east(first);
     let w = west(first);
-    let n = north(first);
-    let s = south(first);
-    let mut once = e | w;
-    let mut twice = e & w;
-    for x in [n, s] {
-        twice |= once & x;
-        once |= x;
-    }
     if KING_STEPS {
-        for x in [north(e), north(w), south(e), south(w)] {
+        // A square's king neighbours are three in the rank above, three in the rank below
+        // and two beside it: count each rank's three with two bits (any, two or more), then
+        // add the ranks.
+        let any = first | e | w;
+        let two = (first & (e | w)) | (e & w);
+        let (n_any, s_any) = (north(any), south(any));
+        let side = e | w;
+        let once = n_any | s_any | side;
+        let twice = north(two) | south(two) | (n_any & s_any) | ((n_any | s_any) & side) | (e & w);
+        (once, twice)
+    } else {
+        let n = north(first);
+        let s = south(first);
+        let mut once = e | w;
+        let mut twice = e & w;
+        for x in [n, s] {
             twice |= once & x;
             once |= x;
         }
+        (once, twice)
     }
-    (once, twice)
 }
 
 /// Ends of the three-step non-jumping paths from `x`. `pass` is the set of squares a path may
 /// cross (empty squares, plus `x` itself when revisits are allowed). With `return_to_first`
 /// a path may end on its own first square (revisit option, real moves); without it, it may
 /// not (no-revisit option, and every threat test: a piece crossing the Princess's square is
-/// blocked by her). The result may contain occupied squares and never contains `x`.
+/// blocked by her). The result may contain occupied squares, `x` itself among them (callers
+/// drop it: it holds the piece).
 ///
 /// Without `return_to_first`, a square `c` off the first squares is reached as soon as some
 /// second square is next to it; a first square `c` needs a second square `b` next to it that
 /// some *other* first square also reaches, that is a second square next to two first squares
-/// (one of which is `c` itself).
+/// (one of which is `c` itself). With a single first square there is none.
 #[inline(always)]
 fn reach3<const KING_STEPS: bool>(x: usize, pass: u128, return_to_first: bool) -> u128 {
     let first = if KING_STEPS { KING[x] } else { ORTH[x] } & pass;
+    walk3::<KING_STEPS>(first, pass, return_to_first)
+}
+
+/// [`reach3`] from the first squares `first` (those of the steps table next to the start, in
+/// `pass`). Without `return_to_first`, also the union of the walks of several pieces at once,
+/// from all their first squares (see `attacks`).
+#[inline(always)]
+fn walk3<const KING_STEPS: bool>(first: u128, pass: u128, return_to_first: bool) -> u128 {
     if first == 0 {
         return 0;
     }
@@ -245,78 +354,73 @@ fn reach3<const KING_STEPS: bool>(x: usize, pass: u128, return_to_first: bool) -
             orth_step(b)
         }
     };
-    let out = if return_to_first {
+    if return_to_first {
         step(step(first) & pass)
+    } else if first & (first - 1) == 0 {
+        step(step(first) & pass) & !first
     } else {
         let (once, twice) = step_once_twice::<KING_STEPS>(first);
         (step(once & pass) & !first) | (first & step(twice & pass))
-    };
-    out & !(1u128 << x)
+    }
 }
 
 /// Destinations (occupied or not) of a non-Princess piece of kind `kind` on `x`, with `empty`
 /// the empty squares. `moves` selects the path rule of real moves; otherwise the threat rule
-/// (the path may not end on its first square).
+/// (the path may not end on its first square). The result may contain `x` itself (callers drop
+/// it: it holds the piece).
 #[inline(always)]
 fn reach(kind: Kind, side: Side, x: usize, empty: u128, revisit: bool, moves: bool) -> u128 {
-    let bit = 1u128 << x;
+    // The start square, crossed by paths with revisits.
+    let pass = |empty: u128| if revisit { empty | 1u128 << x } else { empty };
     match kind {
-        Kind::Panthan => panthan_reach(side, bit),
+        Kind::Panthan => panthan_reach(side, 1u128 << x),
         Kind::Thoat => diag_step(ORTH[x] & empty),
-        Kind::Warrior => orth_step(ORTH[x] & empty) & !bit,
-        Kind::Padwar => diag_step(DIAG[x] & empty) & !bit,
-        Kind::Dwar => {
-            let pass = if revisit { empty | bit } else { empty };
-            reach3::<false>(x, pass, revisit && moves)
-        }
-        Kind::Chief => {
-            let pass = if revisit { empty | bit } else { empty };
-            reach3::<true>(x, pass, revisit && moves)
-        }
+        Kind::Warrior => orth_step(ORTH[x] & empty),
+        Kind::Padwar => diag_step(DIAG[x] & empty),
+        Kind::Dwar => reach3::<false>(x, pass(empty), revisit && moves),
+        Kind::Chief => reach3::<true>(x, pass(empty), revisit && moves),
         Kind::Flier => FLIER[revisit as usize][x],
         Kind::Princess => 0,
     }
 }
 
+/// What move generation reads: the pieces, the side to move and the facts of the rules and
+/// the position that change the moves. A [`Position`] lends its own ([`Position::view`]);
+/// `count_after` makes one for the position after a move without making that position (no
+/// mailbox, no hash, no copy of the rest).
+#[derive(Clone, Copy)]
+pub(crate) struct View<'a> {
+    /// Pieces of each side.
+    pub(crate) by_side: &'a [u128; 2],
+    /// Pieces of each kind, both sides.
+    pub(crate) by_kind: &'a [u128; 8],
+    /// The side to move.
+    pub(crate) to_move: Side,
+    /// The `revisit` option.
+    pub(crate) revisit: bool,
+    /// Whether the side to move's Princess may escape: the option is on and her escape unused.
+    pub(crate) can_escape: bool,
+}
+
 impl Position {
+    /// This position's [`View`] (of a game going on: the result is not looked at).
+    #[inline(always)]
+    pub(crate) fn view(&self) -> View<'_> {
+        View {
+            by_side: &self.by_side,
+            by_kind: &self.by_kind,
+            to_move: self.to_move,
+            revisit: self.rules.revisit,
+            can_escape: self.rules.escape && self.escape_left[self.to_move.index()],
+        }
+    }
+
     /// The squares where a piece of `side` other than its Princess could capture an enemy
     /// piece, with `lifted` (a set of squares) treated as empty. Only the squares of `wanted`
     /// are sure to be right: pieces more than three king steps from all of them are skipped.
     #[inline]
     pub(crate) fn attacks(&self, side: Side, lifted: u128, wanted: u128) -> u128 {
-        let mine = self.by_side[side.index()];
-        let empty = (ALL_BITS & !(self.by_side[0] | self.by_side[1])) | lifted;
-        let revisit = self.rules.revisit;
-        let k = |kind: Kind| self.by_kind[kind.index()] & mine;
-        let mut att = panthan_reach(side, k(Kind::Panthan));
-        att |= diag_step(orth_step(k(Kind::Thoat)) & empty);
-        att |= orth_step(orth_step(k(Kind::Warrior)) & empty);
-        att |= diag_step(diag_step(k(Kind::Padwar)) & empty);
-        // Every square a three-step piece reaches is within three king steps of it.
-        let near = |x: usize| PRINCESS[0][x] & wanted != 0;
-        let mut fliers = k(Kind::Flier);
-        while fliers != 0 {
-            let x = fliers.trailing_zeros() as usize;
-            fliers &= fliers - 1;
-            att |= FLIER[revisit as usize][x];
-        }
-        let mut dwars = k(Kind::Dwar);
-        while dwars != 0 {
-            let x = dwars.trailing_zeros() as usize;
-            dwars &= dwars - 1;
-            if near(x) {
-                att |= reach(Kind::Dwar, side, x, empty, revisit, false);
-            }
-        }
-        let mut chiefs = k(Kind::Chief);
-        while chiefs != 0 {
-            let x = chiefs.trailing_zeros() as usize;
-            chiefs &= chiefs - 1;
-            if near(x) {
-                att |= reach(Kind::Chief, side, x, empty, revisit, false);
-            }
-        }
-        att
+        self.view().attacks(side, lifted, wanted)
     }
 
     /// Whether an enemy piece other than the Princess could capture on `square` if the
@@ -330,15 +434,92 @@ impl Position {
     /// Sends every legal move (none once the game is over) to `sink`.
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
-        if self.result.is_some() {
-            return;
+        if self.result.is_none() {
+            self.view().generate(sink);
         }
+    }
+
+    /// Whether the side to move has a legal move, ignoring whether the game is over.
+    pub(crate) fn has_any_move(&self) -> bool {
+        self.view().has_any_move()
+    }
+}
+
+impl View<'_> {
+    /// The squares where a piece of `side` other than its Princess could capture an enemy
+    /// piece, with `lifted` (a set of squares) treated as empty. Only the squares of `wanted`
+    /// are sure to be right: pieces more than three king steps from all of them are skipped.
+    #[inline(always)]
+    pub(crate) fn attacks(&self, side: Side, lifted: u128, wanted: u128) -> u128 {
+        let mine = self.by_side[side.index()];
+        let empty = (ALL_BITS & !(self.by_side[0] | self.by_side[1])) | lifted;
+        let revisit = self.revisit;
+        let k = |kind: Kind| self.by_kind[kind.index()] & mine;
+        let mut att = panthan_reach(side, k(Kind::Panthan));
+        // The two-step pieces of each kind together (no two-step path can revisit a square
+        // but its start), their second steps shared: from `diag` a diagonal step (Thoats,
+        // Padwars), from `orth` an orthogonal one (Warriors).
+        let diag = (orth_step(k(Kind::Thoat)) | diag_step(k(Kind::Padwar))) & empty;
+        let orth = orth_step(k(Kind::Warrior)) & empty;
+        let h = east(diag) | west(diag) | orth;
+        att |= north(h) | south(h) | east(orth) | west(orth);
+        let mut fliers = k(Kind::Flier);
+        while fliers != 0 {
+            let x = fliers.trailing_zeros() as usize;
+            fliers &= fliers - 1;
+            att |= FLIER[revisit as usize][x];
+        }
+        // The costly three-step walks only for a piece that could reach, on an empty board, a
+        // wanted square that no other piece attacks yet (none once her escape is gone and the
+        // piece is far from the Princess, few while the cheaper pieces cover her squares).
+        let open = |att: u128, reach: u128| reach & wanted & !att != 0;
+        let dwars = k(Kind::Dwar);
+        if revisit {
+            let mut dwars = dwars;
+            while dwars != 0 {
+                let x = dwars.trailing_zeros() as usize;
+                dwars &= dwars - 1;
+                if open(att, DWAR[x]) {
+                    att |= reach(Kind::Dwar, side, x, empty, revisit, false) & !(1u128 << x);
+                }
+            }
+        } else if dwars != 0 {
+            // Without revisits the Dwars walk together, from all their first squares at once:
+            // every path the joint walk finds is one Dwar's path (a first square, a second
+            // square, then an end that is not that first square), and every end of a Dwar's
+            // path is found, a first square of another Dwar included (through a second square
+            // next to two first squares).
+            let mut near = 0;
+            let mut set = dwars;
+            while set != 0 {
+                near |= DWAR[set.trailing_zeros() as usize];
+                set &= set - 1;
+            }
+            if open(att, near) {
+                att |= walk3::<false>(orth_step(dwars) & empty, empty, false) & !dwars;
+            }
+        }
+        let mut chiefs = k(Kind::Chief);
+        while chiefs != 0 {
+            let x = chiefs.trailing_zeros() as usize;
+            chiefs &= chiefs - 1;
+            if open(att, PRINCESS[0][x]) {
+                att |= reach(Kind::Chief, side, x, empty, revisit, false) & !(1u128 << x);
+            }
+        }
+        att
+    }
+
+    /// Sends every legal move of the side to move to `sink` (whether the game is over is the
+    /// caller's business).
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         let side = self.to_move;
         let mine = self.by_side[side.index()];
         let theirs = self.by_side[(!side).index()];
         let empty = ALL_BITS & !(mine | theirs);
         let not_mine = ALL_BITS & !mine;
-        let revisit = self.rules.revisit;
+        let revisit = self.revisit;
         let k = |kind: Kind| self.by_kind[kind.index()] & mine;
 
         let panthans = k(Kind::Panthan);
@@ -373,7 +554,7 @@ impl Position {
         if princess != 0 {
             let x = princess.trailing_zeros() as usize;
             let near = PRINCESS[revisit as usize][x];
-            let can_escape = self.rules.escape && self.escape_left[side.index()];
+            let can_escape = self.can_escape;
             let wanted = if can_escape { empty } else { empty & near };
             if wanted != 0 {
                 let safe = wanted & !self.attacks(!side, princess, wanted);
@@ -385,15 +566,14 @@ impl Position {
         }
     }
 
-    /// Whether the side to move has a legal move, ignoring whether the game is over. Cheap
-    /// pieces are tried first.
+    /// Whether the side to move has a legal move. Cheap pieces are tried first.
     pub(crate) fn has_any_move(&self) -> bool {
         let side = self.to_move;
         let mine = self.by_side[side.index()];
         let theirs = self.by_side[(!side).index()];
         let empty = ALL_BITS & !(mine | theirs);
         let not_mine = ALL_BITS & !mine;
-        let revisit = self.rules.revisit;
+        let revisit = self.revisit;
         let k = |kind: Kind| self.by_kind[kind.index()] & mine;
         if panthan_reach(side, k(Kind::Panthan)) & not_mine != 0 {
             return true;
@@ -419,11 +599,47 @@ impl Position {
         if princess != 0 {
             let x = princess.trailing_zeros() as usize;
             let mut wanted = empty & PRINCESS[revisit as usize][x];
-            if self.rules.escape && self.escape_left[side.index()] {
+            if self.can_escape {
                 wanted = empty;
             }
             return wanted & !self.attacks(!side, princess, wanted) != 0;
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rank-`k` set bit the slow way.
+    fn select_by_loop(mut x: u128, k: u32) -> u32 {
+        for _ in 0..k {
+            x &= x - 1;
+        }
+        x.trailing_zeros()
+    }
+
+    #[test]
+    fn select_finds_the_set_bit_of_each_rank() {
+        let mut rng = abstract_game::playout::Rng::seed_from_u64(3);
+        let mut sets = vec![1, u128::MAX, ALL_BITS, 1 << 127, 0x80 | 1 << 64];
+        for _ in 0..2_000 {
+            // Dense, sparse and one-sided sets.
+            let a = u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
+            let b = u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
+            sets.extend([
+                a,
+                a & b,
+                a & b & (a >> 7),
+                a as u64 as u128,
+                a & !(u64::MAX as u128),
+            ]);
+        }
+        for x in sets.into_iter().filter(|&x| x != 0) {
+            for k in 0..x.count_ones() {
+                assert_eq!(select(x, k), select_by_loop(x, k), "{x:#x} rank {k}");
+            }
+        }
     }
 }

@@ -2,12 +2,13 @@
 
 use core::fmt;
 
+use abstract_game::playout::{PlayoutResult, Rng};
 use abstract_game::zobrist::{counter_key, keys};
 use abstract_game::{Game, Outcome, Side, TextGame};
 use arrayvec::ArrayVec;
 
 use crate::board::{ALL_BITS, SQUARES, Square, Squares};
-use crate::movegen::{Counter, Filler, Groups};
+use crate::movegen::{Counter, Filler, Groups, View};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
 
@@ -261,32 +262,66 @@ impl Position {
         Squares::from_bits(self.attacks(side, lifted, ALL_BITS))
     }
 
-    /// Whether both sides have three pieces or fewer.
-    fn few_pieces(&self) -> bool {
-        self.by_side[0].count_ones() <= 3 && self.by_side[1].count_ones() <= 3
-    }
-
     /// The result the material rules give now: the proposed variant's win, or the draw of an
     /// expired countdown.
     pub(crate) fn material_result(&self) -> Option<Outcome> {
-        if self.rules.unequal_wins && self.few_pieces() && self.value[0] != self.value[1] {
-            let winner = if self.value[0] > self.value[1] {
-                Side::First
-            } else {
-                Side::Second
-            };
-            return Some(Outcome::win(winner));
-        }
-        if self.countdown == Some(0) {
-            return Some(Outcome::DRAW);
-        }
-        None
+        material_result(&self.rules, &self.by_side, self.value, self.countdown)
     }
 
     /// Whether the countdown should be running now (it starts once, when both sides have three
     /// pieces or fewer of equal value).
     pub(crate) fn countdown_condition(&self) -> bool {
-        self.few_pieces() && self.value[0] == self.value[1]
+        countdown_condition(&self.by_side, self.value)
+    }
+
+    /// Plays `mv` (see [`Game::play_unchecked`]), keeping the hash up to date only with
+    /// `HASH` (the playout's private copy goes without).
+    #[inline(always)]
+    pub(crate) fn make<const HASH: bool>(&mut self, mv: Move) {
+        let from = mv.origin().index();
+        let to = mv.to().index();
+        let code = self.board[from];
+        let Some(piece) = Piece::from_code(code) else {
+            return;
+        };
+        let me = piece.side.index();
+        // A "move" from a square to itself (never legal) captures nothing: the piece stays.
+        let captured = if from == to {
+            None
+        } else {
+            Piece::from_code(self.board[to])
+        };
+        let old_countdown = self.countdown;
+        let old_result = self.result;
+        (self.countdown, self.result) = ply(
+            &self.rules,
+            &mut self.by_side,
+            &mut self.by_kind,
+            &mut self.value,
+            old_countdown,
+            piece,
+            captured,
+            (1u128 << from, 1u128 << to),
+        );
+        self.board[from] = 0;
+        self.board[to] = code;
+        let escape = mv.is_escape() && self.escape_left[me];
+        if escape {
+            self.escape_left[me] = false;
+        }
+        self.to_move = !self.to_move;
+        if HASH {
+            let mut hash = self.hash ^ piece_key(code, from) ^ piece_key(code, to) ^ KEYS[SIDE_KEY];
+            if let Some(victim) = captured {
+                hash ^= piece_key(victim.code(), to);
+            }
+            if escape {
+                hash ^= KEYS[ESCAPE_KEY + me];
+            }
+            hash ^= countdown_key(old_countdown) ^ countdown_key(self.countdown);
+            hash ^= result_key(old_result) ^ result_key(self.result);
+            self.hash = hash;
+        }
     }
 
     /// Recomputes the Zobrist hash from the whole position.
@@ -314,6 +349,83 @@ impl Position {
         let royals = self.by_kind[Kind::Chief.index()] | self.by_kind[Kind::Princess.index()];
         (royals & self.by_side[0]).count_ones() < 2 || (royals & self.by_side[1]).count_ones() < 2
     }
+}
+
+/// Whether both sides of `by_side` have three pieces or fewer.
+#[inline(always)]
+fn few_pieces(by_side: &[u128; 2]) -> bool {
+    by_side[0].count_ones() <= 3 && by_side[1].count_ones() <= 3
+}
+
+/// Whether the countdown should be running with these pieces and values (it starts once, when
+/// both sides have three pieces or fewer of equal value).
+#[inline(always)]
+fn countdown_condition(by_side: &[u128; 2], value: [u8; 2]) -> bool {
+    few_pieces(by_side) && value[0] == value[1]
+}
+
+/// The result the material rules give: the proposed variant's win, or the draw of an expired
+/// countdown.
+#[inline(always)]
+fn material_result(
+    rules: &Rules,
+    by_side: &[u128; 2],
+    value: [u8; 2],
+    countdown: Option<u16>,
+) -> Option<Outcome> {
+    if rules.unequal_wins && few_pieces(by_side) && value[0] != value[1] {
+        let winner = if value[0] > value[1] {
+            Side::First
+        } else {
+            Side::Second
+        };
+        return Some(Outcome::win(winner));
+    }
+    if countdown == Some(0) {
+        return Some(Outcome::DRAW);
+    }
+    None
+}
+
+/// What one ply does to the facts that move generation and the end rules read, shared by
+/// [`Game::play_unchecked`] and [`Game::count_after`] so that the two cannot drift: `piece`
+/// moves from `from_bit` to `to_bit` in the piece sets, taking `captured` off (with its
+/// value); returns the countdown and the result after the ply.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn ply(
+    rules: &Rules,
+    by_side: &mut [u128; 2],
+    by_kind: &mut [u128; 8],
+    value: &mut [u8; 2],
+    countdown: Option<u16>,
+    piece: Piece,
+    captured: Option<Piece>,
+    (from_bit, to_bit): (u128, u128),
+) -> (Option<u16>, Option<Outcome>) {
+    if let Some(victim) = captured {
+        let them = victim.side.index();
+        by_side[them] &= !to_bit;
+        by_kind[victim.kind.index()] &= !to_bit;
+        value[them] -= victim.kind.value();
+    }
+    by_side[piece.side.index()] ^= from_bit ^ to_bit;
+    by_kind[piece.kind.index()] ^= from_bit ^ to_bit;
+    let countdown = match countdown {
+        Some(n) => Some(n.saturating_sub(1)),
+        None if countdown_condition(by_side, *value) => Some(rules.countdown),
+        None => None,
+    };
+    let result = match captured.map(|v| v.kind) {
+        Some(Kind::Princess) => Some(Outcome::win(piece.side)),
+        Some(Kind::Chief) => Some(if piece.kind == Kind::Chief {
+            Outcome::win(piece.side)
+        } else {
+            Outcome::DRAW
+        }),
+        _ => material_result(rules, by_side, *value, countdown),
+    };
+    (countdown, result)
 }
 
 impl Game for Position {
@@ -376,7 +488,7 @@ impl Game for Position {
         c.0
     }
 
-    fn random_move(&self, rng: &mut abstract_game::playout::Rng) -> Option<Move> {
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
         // Count the moves group by group, draw a rank, and build only that move: the same
         // draw as picking from the full list, without filling it.
         let mut groups = Groups::new();
@@ -387,62 +499,90 @@ impl Game for Position {
         }
     }
 
-    fn play_unchecked(&mut self, mv: Move) {
+    #[inline]
+    fn count_after(&self, mv: Move) -> usize {
+        // Only what counting reads of the next position: its piece sets, the side to move,
+        // her escape, and whether the game has ended.
         let from = mv.origin().index();
         let to = mv.to().index();
-        let code = self.board[from];
-        let Some(piece) = Piece::from_code(code) else {
-            return;
+        let Some(piece) = Piece::from_code(self.board[from]) else {
+            return self.after(mv).count_legal_moves();
         };
-        let me = piece.side.index();
-        let from_bit = 1u128 << from;
-        let to_bit = 1u128 << to;
-        let mut hash = self.hash ^ piece_key(code, from) ^ piece_key(code, to) ^ KEYS[SIDE_KEY];
-
-        // A "move" from a square to itself (never legal) captures nothing: the piece stays.
-        let captured = if from == to {
-            None
-        } else {
-            Piece::from_code(self.board[to])
-        };
-        if let Some(victim) = captured {
-            let them = victim.side.index();
-            self.by_side[them] &= !to_bit;
-            self.by_kind[victim.kind.index()] &= !to_bit;
-            self.value[them] -= victim.kind.value();
-            hash ^= piece_key(victim.code(), to);
+        if from == to || self.result.is_some() {
+            return self.after(mv).count_legal_moves();
         }
-        self.by_side[me] ^= from_bit ^ to_bit;
-        self.by_kind[piece.kind.index()] ^= from_bit ^ to_bit;
-        self.board[from] = 0;
-        self.board[to] = code;
-
-        if mv.is_escape() && self.escape_left[me] {
-            self.escape_left[me] = false;
-            hash ^= KEYS[ESCAPE_KEY + me];
+        let mut by_side = self.by_side;
+        let mut by_kind = self.by_kind;
+        let mut value = self.value;
+        let (_, result) = ply(
+            &self.rules,
+            &mut by_side,
+            &mut by_kind,
+            &mut value,
+            self.countdown,
+            piece,
+            Piece::from_code(self.board[to]),
+            (1u128 << from, 1u128 << to),
+        );
+        if result.is_some() {
+            return 0;
         }
+        let to_move = !self.to_move;
+        let escape_left =
+            self.escape_left[to_move.index()] && !(mv.is_escape() && piece.side == to_move);
+        let mut c = Counter(0);
+        View {
+            by_side: &by_side,
+            by_kind: &by_kind,
+            to_move,
+            revisit: self.rules.revisit,
+            can_escape: self.rules.escape && escape_left,
+        }
+        .generate(&mut c);
+        c.0
+    }
 
-        let old_countdown = self.countdown;
-        self.countdown = match self.countdown {
-            Some(n) => Some(n.saturating_sub(1)),
-            None if self.countdown_condition() => Some(self.rules.countdown),
-            None => None,
-        };
-        hash ^= countdown_key(old_countdown) ^ countdown_key(self.countdown);
+    fn play_unchecked(&mut self, mv: Move) {
+        self.make::<true>(mv);
+    }
 
-        self.to_move = !self.to_move;
-        let old_result = self.result;
-        self.result = match captured.map(|v| v.kind) {
-            Some(Kind::Princess) => Some(Outcome::win(piece.side)),
-            Some(Kind::Chief) => Some(if piece.kind == Kind::Chief {
-                Outcome::win(piece.side)
-            } else {
-                Outcome::DRAW
-            }),
-            _ => self.material_result(),
-        };
-        hash ^= result_key(old_result) ^ result_key(self.result);
-        self.hash = hash;
+    fn playout(&self, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
+        // The generic loop (`outcome`, `random_move`, `play_unchecked`) in place: one
+        // generation a ply serves both the end test and the draw, and the hash is not kept.
+        let mut pos = self.clone();
+        let mut groups = Groups::new();
+        let mut plies = 0;
+        loop {
+            if let Some(outcome) = pos.result {
+                return PlayoutResult {
+                    plies,
+                    outcome: Some(outcome),
+                };
+            }
+            groups.clear();
+            pos.view().generate(&mut groups);
+            let n = groups.total();
+            if n == 0 {
+                return PlayoutResult {
+                    plies,
+                    outcome: Some(Outcome::DRAW),
+                };
+            }
+            if plies >= max_plies {
+                return PlayoutResult {
+                    plies,
+                    outcome: None,
+                };
+            }
+            let Some(mv) = groups.nth(rng.below(n)) else {
+                return PlayoutResult {
+                    plies,
+                    outcome: None,
+                };
+            };
+            pos.make::<false>(mv);
+            plies += 1;
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -235,6 +235,87 @@ fn random_placements_every_preset() {
     }
 }
 
+/// The threat test where two enemy Dwars stand one to six king steps apart, often on one
+/// line, among many blockers (the generator walks the two as one): the side to move has her
+/// escape, so every empty square is one of her destinations and its threat is compared with
+/// the reference's.
+#[test]
+fn princess_threats_from_dwar_pairs() {
+    let mut rng = Rng::seed_from_u64(41);
+    let mut checked = 0;
+    for i in 0..3_000 {
+        let mover = if i % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let mut setup = Setup::empty();
+        let d1 = rng.below(100) as i32;
+        let span = 1 + rng.below(6) as i32;
+        let (mut df, mut dr) = (span, rng.below(2 * span as u32 + 1) as i32 - span);
+        if rng.below(2) == 0 {
+            (df, dr) = (dr, df);
+        }
+        if rng.below(2) == 0 {
+            dr = 0;
+        }
+        let (f2, r2) = (d1 % 10 + df, d1 / 10 + dr);
+        if !(0..10).contains(&f2) || !(0..10).contains(&r2) {
+            continue;
+        }
+        let d2 = (r2 * 10 + f2) as usize;
+        let d1 = d1 as usize;
+        setup.board[d1] = Some(Piece::new(!mover, Kind::Dwar));
+        setup.board[d2] = Some(Piece::new(!mover, Kind::Dwar));
+        // Blockers of the side to move (which cannot threaten its own Princess) near both.
+        let mut blockers = [Kind::Panthan; 8]
+            .into_iter()
+            .chain(
+                [Kind::Thoat, Kind::Warrior, Kind::Padwar]
+                    .into_iter()
+                    .flat_map(|k| [k, k]),
+            )
+            .collect::<Vec<_>>();
+        for sq in 0..100usize {
+            let near = |d: usize| {
+                let (a, b) = (Square::ALL[sq], Square::ALL[d]);
+                a.distance(b) <= 2
+            };
+            if setup.board[sq].is_none() && (near(d1) || near(d2)) && rng.below(5) < 2 {
+                if let Some(kind) = blockers.pop() {
+                    setup.board[sq] = Some(Piece::new(mover, kind));
+                }
+            }
+        }
+        for (side, kind) in [
+            (mover, Kind::Princess),
+            (mover, Kind::Chief),
+            (!mover, Kind::Princess),
+            (!mover, Kind::Chief),
+        ] {
+            loop {
+                let sq = rng.below(100) as usize;
+                if setup.board[sq].is_none() {
+                    setup.board[sq] = Some(Piece::new(side, kind));
+                    break;
+                }
+            }
+        }
+        setup.to_move = mover;
+        setup.escape_left = BySide::new(true, true);
+        let Ok(pos) = Position::from_setup(setup, Rules::default()) else {
+            continue;
+        };
+        compare(
+            &pos,
+            &RefPos::from_position(&pos),
+            &format!("Dwar pair {i}"),
+        );
+        checked += 1;
+    }
+    assert!(checked > 1_000, "only {checked} valid setups");
+}
+
 #[test]
 fn empty_board_destination_counts() {
     // From e5 (a central square) with no piece in reach, as the rules file says. The other
