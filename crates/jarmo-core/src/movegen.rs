@@ -294,16 +294,40 @@ impl Position {
 
     /// Whether the side to move has a step or a drop (anything but a pass): whether it has a
     /// move to count (the goal-row capture restriction never refuses the last move, and a
-    /// step that may return an archer is at least one move).
+    /// step that may return an archer is at least one move). Stops at the first archer with
+    /// a step.
     pub(crate) fn has_step_or_drop(&self) -> bool {
         let us = self.to_move;
         let s = us.index();
         let (own, enemy) = (self.archers[s].0, self.archers[1 - s].0);
         let rules = self.rules;
-        TargetSums::of(rules, us, own, self.shuttle[s]).n != 0
-            || (rules.return_rule == ReturnRule::Reserve
-                && self.pool[s] > 0
-                && home_row(us).0 & !(own | enemy) != 0)
+        if rules.return_rule == ReturnRule::Reserve
+            && self.pool[s] > 0
+            && home_row(us).0 & !(own | enemy) != 0
+        {
+            return true;
+        }
+        // The first archer with a target other than the refused shuttle step settles it.
+        let table = &STEP_TARGETS[rules.direction as usize][s];
+        let shuttle = self.shuttle[s];
+        let (ban_from, ban_to) = if rules.no_shuttling && shuttle.count >= 3 {
+            (u32::from(shuttle.to), 1u32 << (shuttle.from & 31))
+        } else {
+            (31, 0)
+        };
+        let mut rest = own & !goal_row(us).0;
+        while rest != 0 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            let mut t = table[from as usize & 31] & !own;
+            if from == ban_from {
+                t &= !ban_to;
+            }
+            if t != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Calls `f` with every legal move, in a fixed order: steps by origin then destination
@@ -354,9 +378,10 @@ impl Position {
     }
 
     /// [`for_each_move`](Self::for_each_move) when no step can return an archer, straight from
-    /// the target sets (two passes over the archers: the first finds what the no-shuttling
-    /// ban and the goal-row capture restriction take out, the second calls `f`). Returns
-    /// `false`, having called nothing, when returns are in play.
+    /// the target sets (worked out first as straight-line code over five archer slots, the
+    /// no-shuttling ban applied, so that what the goal-row capture restriction takes out is
+    /// known before `f` is called). Returns `false`, having called nothing, when returns are in
+    /// play.
     #[inline(always)]
     fn for_each_plain_move(&self, f: &mut impl FnMut(Move)) -> bool {
         let rules = self.rules;
@@ -374,13 +399,20 @@ impl Position {
         } else {
             (31, 0)
         };
-        let targets = |from: u32| {
-            let t = table[from as usize & 31] & !own;
-            if from == ban_from { t & !ban_to } else { t }
-        };
+        // Straight-line target sets over at most five archers; past the last one the sentinel
+        // hole 31 has no targets.
+        let mut origins = [31u32; 5];
+        let mut sets = [0u32; 5];
+        let mut rest = movable;
         let mut reach = 0;
-        for from in Bitboard32(movable) {
-            reach |= targets(from);
+        for (origin, set) in origins.iter_mut().zip(&mut sets) {
+            let from = (rest | 1 << 31).trailing_zeros();
+            rest &= rest.wrapping_sub(1);
+            let banned = ban_to & 0u32.wrapping_sub(u32::from(from == ban_from));
+            let t = table[from as usize & 31] & !own & !banned;
+            *origin = from;
+            *set = t;
+            reach |= t;
         }
         let pool = self.pool[s];
         if rules.return_rule == ReturnRule::Seed
@@ -402,9 +434,10 @@ impl Position {
         } else {
             0
         };
-        for from in Bitboard32(movable) {
-            for to in Bitboard32(targets(from) & !refused) {
-                f(Move::step(Hole::from_bit(from), Hole::from_bit(to)));
+        for (&from, &set) in origins.iter().zip(&sets) {
+            let from = Hole::from_bit(from);
+            for to in Bitboard32(set & !refused) {
+                f(Move::step(from, Hole::from_bit(to)));
             }
         }
         for hole in Bitboard32(drops) {

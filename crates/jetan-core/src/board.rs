@@ -279,12 +279,35 @@ const ORTH_C: [u128; SQUARES] = neighbours(&Direction::ORTHOGONAL);
 const DIAG_C: [u128; SQUARES] = neighbours(&Direction::DIAGONAL);
 const KING_C: [u128; SQUARES] = neighbours(&Direction::ALL);
 
+/// The length of the per-square tables of move generation: every index below 128 (the bit
+/// index of a `u128` masked by 127) has an entry, those off the board an empty set, so that
+/// looking one up needs no bounds check.
+pub(crate) const TABLE: usize = 128;
+
+/// `t` with empty sets after its 100 squares.
+const fn pad(t: [u128; SQUARES]) -> [u128; TABLE] {
+    let mut out = [0u128; TABLE];
+    let mut i = 0;
+    while i < SQUARES {
+        out[i] = t[i];
+        i += 1;
+    }
+    out
+}
+
+/// The index of the lowest set bit of `set` (a square's index when `set` is a non-empty set
+/// of squares), below [`TABLE`] in any case.
+#[inline(always)]
+pub(crate) const fn low_index(set: u128) -> usize {
+    (set.trailing_zeros() & 127) as usize
+}
+
 /// Orthogonal neighbours of each square.
-pub(crate) static ORTH: [u128; SQUARES] = ORTH_C;
+pub(crate) static ORTH: [u128; TABLE] = pad(ORTH_C);
 /// Diagonal neighbours of each square.
-pub(crate) static DIAG: [u128; SQUARES] = DIAG_C;
+pub(crate) static DIAG: [u128; TABLE] = pad(DIAG_C);
 /// King neighbours of each square.
-pub(crate) static KING: [u128; SQUARES] = KING_C;
+pub(crate) static KING: [u128; TABLE] = pad(KING_C);
 
 /// The squares a piece of three steps of `steps` (a neighbour table) reaches from `from` on an
 /// empty board: every end of a three-step path that stays on the board and does not end on
@@ -328,15 +351,19 @@ const fn reach3_table(steps: &[u128; SQUARES], revisit: bool) -> [u128; SQUARES]
 }
 
 /// Flier destinations (on any board: it jumps), `[no revisit, revisit]`.
-pub(crate) static FLIER: [[u128; SQUARES]; 2] =
-    [reach3_table(&DIAG_C, false), reach3_table(&DIAG_C, true)];
+pub(crate) static FLIER: [[u128; TABLE]; 2] = [
+    pad(reach3_table(&DIAG_C, false)),
+    pad(reach3_table(&DIAG_C, true)),
+];
 /// Princess (normal move) destinations on an empty board, `[no revisit, revisit]`: every
 /// square within three king steps, under both options (so also the Chief's).
-pub(crate) static PRINCESS: [[u128; SQUARES]; 2] =
-    [reach3_table(&KING_C, false), reach3_table(&KING_C, true)];
+pub(crate) static PRINCESS: [[u128; TABLE]; 2] = [
+    pad(reach3_table(&KING_C, false)),
+    pad(reach3_table(&KING_C, true)),
+];
 /// Dwar destinations on an empty board (revisits add none: a three-step orthogonal path
 /// ends one or three orthogonal steps away either way).
-pub(crate) static DWAR: [u128; SQUARES] = reach3_table(&ORTH_C, false);
+pub(crate) static DWAR: [u128; TABLE] = pad(reach3_table(&ORTH_C, false));
 
 #[cfg(test)]
 mod tests {
@@ -410,9 +437,21 @@ mod tests {
         assert_ne!(FLIER[1][0] & (1u128 << 11), 0);
         // The Dwar: 16 squares from the centre, the same with revisits.
         assert_eq!(DWAR[44].count_ones(), 16);
-        for (from, &dwar) in DWAR.iter().enumerate() {
+        for (from, &dwar) in DWAR.iter().enumerate().take(SQUARES) {
             assert_eq!(dwar, reach3_empty(from, &ORTH_C, true), "{from}");
         }
+        // Off the board, every table is empty.
+        for i in SQUARES..TABLE {
+            let tables = [ORTH[i], DIAG[i], KING[i], DWAR[i], FLIER[0][i], FLIER[1][i]];
+            assert!(
+                tables
+                    .iter()
+                    .chain(&[PRINCESS[0][i], PRINCESS[1][i]])
+                    .all(|&t| t == 0)
+            );
+        }
+        assert_eq!(low_index(1 << 99), 99);
+        assert!(low_index(0) < TABLE);
     }
 
     #[test]

@@ -29,13 +29,17 @@ use abstract_game::square::Direction;
 
 use crate::board::{
     ALL_BITS, DIAG, DWAR, FLIER, KING, ORTH, PRINCESS, diag_step, east, index_delta, king_step,
-    north, orth_step, shift, south, west,
+    low_index, north, orth_step, shift, south, west,
 };
 use crate::piece::Kind;
 use crate::position::{Move, MoveList, Position};
 
 /// Where generated moves go: a counter or a list.
 pub(crate) trait Sink {
+    /// Whether the walks of three-step pieces take the shortcut for a single first square (a
+    /// branch that pays when most pieces have one, as in perft's early positions, and costs
+    /// when the number changes from piece to piece, as in random games).
+    const SHORTCUT: bool = true;
     /// Moves from `from` to every square of `targets`.
     fn piece_moves(&mut self, from: usize, targets: u128);
     /// Moves to every square of `targets`, each from the square `delta` indices before it.
@@ -172,13 +176,13 @@ fn select64(x: u64, k: u32) -> u32 {
 /// The index of the set bit of rank `k` (below the popcount) of `x`.
 #[inline(always)]
 fn select(x: u128, k: u32) -> u32 {
+    // The half holding it chosen without a branch (which half it is follows the draw).
     let low = x as u64;
     let n = low.count_ones();
-    if k < n {
-        select64(low, k)
-    } else {
-        64 + select64((x >> 64) as u64, k - n)
-    }
+    let high = k >= n;
+    let word = if high { (x >> 64) as u64 } else { low };
+    let k = if high { k - n } else { k };
+    64 * u32::from(high) + select64(word, k)
 }
 
 impl Groups {
@@ -249,6 +253,7 @@ impl Groups {
 }
 
 impl Sink for Groups {
+    const SHORTCUT: bool = false;
     #[inline(always)]
     fn piece_moves(&mut self, from: usize, targets: u128) {
         self.add(i32::from(Move::base(from, false)), targets, false);
@@ -334,16 +339,28 @@ fn step_once_twice<const KING_STEPS: bool>(first: u128) -> (u128, u128) {
 /// some *other* first square also reaches, that is a second square next to two first squares
 /// (one of which is `c` itself). With a single first square there is none.
 #[inline(always)]
-fn reach3<const KING_STEPS: bool>(x: usize, pass: u128, return_to_first: bool) -> u128 {
+fn reach3<const KING_STEPS: bool>(
+    x: usize,
+    pass: u128,
+    return_to_first: bool,
+    shortcut: bool,
+) -> u128 {
     let first = if KING_STEPS { KING[x] } else { ORTH[x] } & pass;
-    walk3::<KING_STEPS>(first, pass, return_to_first)
+    walk3::<KING_STEPS>(first, pass, return_to_first, shortcut)
 }
 
 /// [`reach3`] from the first squares `first` (those of the steps table next to the start, in
 /// `pass`). Without `return_to_first`, also the union of the walks of several pieces at once,
-/// from all their first squares (see `attacks`).
+/// from all their first squares (see `attacks`). With `shortcut`, a single first square takes
+/// the cheaper formula (without `return_to_first`; the general one gives the same set, its
+/// second term being empty); see [`Sink::SHORTCUT`].
 #[inline(always)]
-fn walk3<const KING_STEPS: bool>(first: u128, pass: u128, return_to_first: bool) -> u128 {
+fn walk3<const KING_STEPS: bool>(
+    first: u128,
+    pass: u128,
+    return_to_first: bool,
+    shortcut: bool,
+) -> u128 {
     if first == 0 {
         return 0;
     }
@@ -356,7 +373,7 @@ fn walk3<const KING_STEPS: bool>(first: u128, pass: u128, return_to_first: bool)
     };
     if return_to_first {
         step(step(first) & pass)
-    } else if first & (first - 1) == 0 {
+    } else if shortcut && first & (first - 1) == 0 {
         step(step(first) & pass) & !first
     } else {
         let (once, twice) = step_once_twice::<KING_STEPS>(first);
@@ -369,7 +386,15 @@ fn walk3<const KING_STEPS: bool>(first: u128, pass: u128, return_to_first: bool)
 /// (the path may not end on its first square). The result may contain `x` itself (callers drop
 /// it: it holds the piece).
 #[inline(always)]
-fn reach(kind: Kind, side: Side, x: usize, empty: u128, revisit: bool, moves: bool) -> u128 {
+fn reach(
+    kind: Kind,
+    side: Side,
+    x: usize,
+    empty: u128,
+    revisit: bool,
+    moves: bool,
+    shortcut: bool,
+) -> u128 {
     // The start square, crossed by paths with revisits.
     let pass = |empty: u128| if revisit { empty | 1u128 << x } else { empty };
     match kind {
@@ -377,8 +402,8 @@ fn reach(kind: Kind, side: Side, x: usize, empty: u128, revisit: bool, moves: bo
         Kind::Thoat => diag_step(ORTH[x] & empty),
         Kind::Warrior => orth_step(ORTH[x] & empty),
         Kind::Padwar => diag_step(DIAG[x] & empty),
-        Kind::Dwar => reach3::<false>(x, pass(empty), revisit && moves),
-        Kind::Chief => reach3::<true>(x, pass(empty), revisit && moves),
+        Kind::Dwar => reach3::<false>(x, pass(empty), revisit && moves, shortcut),
+        Kind::Chief => reach3::<true>(x, pass(empty), revisit && moves, shortcut),
         Kind::Flier => FLIER[revisit as usize][x],
         Kind::Princess => 0,
     }
@@ -465,7 +490,7 @@ impl View<'_> {
         att |= north(h) | south(h) | east(orth) | west(orth);
         let mut fliers = k(Kind::Flier);
         while fliers != 0 {
-            let x = fliers.trailing_zeros() as usize;
+            let x = low_index(fliers);
             fliers &= fliers - 1;
             att |= FLIER[revisit as usize][x];
         }
@@ -477,10 +502,10 @@ impl View<'_> {
         if revisit {
             let mut dwars = dwars;
             while dwars != 0 {
-                let x = dwars.trailing_zeros() as usize;
+                let x = low_index(dwars);
                 dwars &= dwars - 1;
                 if open(att, DWAR[x]) {
-                    att |= reach(Kind::Dwar, side, x, empty, revisit, false) & !(1u128 << x);
+                    att |= reach(Kind::Dwar, side, x, empty, revisit, false, true) & !(1u128 << x);
                 }
             }
         } else if dwars != 0 {
@@ -492,19 +517,19 @@ impl View<'_> {
             let mut near = 0;
             let mut set = dwars;
             while set != 0 {
-                near |= DWAR[set.trailing_zeros() as usize];
+                near |= DWAR[low_index(set)];
                 set &= set - 1;
             }
             if open(att, near) {
-                att |= walk3::<false>(orth_step(dwars) & empty, empty, false) & !dwars;
+                att |= walk3::<false>(orth_step(dwars) & empty, empty, false, true) & !dwars;
             }
         }
         let mut chiefs = k(Kind::Chief);
         while chiefs != 0 {
-            let x = chiefs.trailing_zeros() as usize;
+            let x = low_index(chiefs);
             chiefs &= chiefs - 1;
             if open(att, PRINCESS[0][x]) {
-                att |= reach(Kind::Chief, side, x, empty, revisit, false) & !(1u128 << x);
+                att |= reach(Kind::Chief, side, x, empty, revisit, false, true) & !(1u128 << x);
             }
         }
         att
@@ -533,9 +558,10 @@ impl View<'_> {
             ($kind:expr, $revisit:expr) => {
                 let mut set = k($kind);
                 while set != 0 {
-                    let x = set.trailing_zeros() as usize;
+                    let x = low_index(set);
                     set &= set - 1;
-                    sink.piece_moves(x, reach($kind, side, x, empty, $revisit, true) & not_mine);
+                    let to = reach($kind, side, x, empty, $revisit, true, S::SHORTCUT);
+                    sink.piece_moves(x, to & not_mine);
                 }
             };
         }
@@ -552,7 +578,7 @@ impl View<'_> {
         }
         let princess = k(Kind::Princess);
         if princess != 0 {
-            let x = princess.trailing_zeros() as usize;
+            let x = low_index(princess);
             let near = PRINCESS[revisit as usize][x];
             let can_escape = self.can_escape;
             let wanted = if can_escape { empty } else { empty & near };
@@ -588,16 +614,16 @@ impl View<'_> {
         ] {
             let mut set = k(kind);
             while set != 0 {
-                let x = set.trailing_zeros() as usize;
+                let x = low_index(set);
                 set &= set - 1;
-                if reach(kind, side, x, empty, revisit, true) & not_mine != 0 {
+                if reach(kind, side, x, empty, revisit, true, true) & not_mine != 0 {
                     return true;
                 }
             }
         }
         let princess = k(Kind::Princess);
         if princess != 0 {
-            let x = princess.trailing_zeros() as usize;
+            let x = low_index(princess);
             let mut wanted = empty & PRINCESS[revisit as usize][x];
             if self.can_escape {
                 wanted = empty;
