@@ -414,10 +414,140 @@ macro_rules! cell_set {
     };
 }
 
+/// For each byte value and each rank, the index of the byte's set bit of that rank, lowest
+/// first (8 where the byte has no bit of that rank).
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[8u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut rank, mut bit) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 != 0 {
+                table[byte][rank] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The index of the set bit of rank `k` of `x` (counting from 0, lowest first), for `k` below
+/// `x.count_ones()`, without a loop or a branch on the data: the byte that holds the bit from
+/// three prefix counts, the bit within the byte from a table. The draw of random games picks
+/// a move's cell this way. For a larger `k` the result is some index from 8 to 32, never a
+/// panic ([`Bitboard32::nth`] is the checked form).
+///
+/// ```
+/// use abstract_game::bitboard::select32;
+/// assert_eq!(select32(0b1011_0000_0001, 2), 9);
+/// ```
+#[inline(always)]
+pub fn select32(x: u32, k: u32) -> u32 {
+    let below = [
+        (x & 0xff).count_ones(),
+        (x & 0xffff).count_ones(),
+        (x & 0x00ff_ffff).count_ones(),
+    ];
+    let (mut byte, mut before) = (0, 0);
+    for count in below {
+        let past = k >= count;
+        byte += u32::from(past);
+        before = if past { count } else { before };
+    }
+    let rank = k.wrapping_sub(before) as usize & 7;
+    8 * byte + u32::from(SELECT_IN_BYTE[((x >> (8 * byte)) & 0xff) as usize][rank])
+}
+
+/// [`select32`] for 64 bits: the byte's counts and their running sums in one word, the byte
+/// found by comparing every running sum with `k` at once (no byte overflows: every byte of the
+/// minuend is at least 128 and every sum at most 64). For `k` not below the popcount the
+/// result is some index up to 64, never a panic.
+///
+/// ```
+/// use abstract_game::bitboard::select64;
+/// assert_eq!(select64(1 << 40 | 1 << 63, 1), 63);
+/// ```
+#[inline(always)]
+pub fn select64(x: u64, k: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    let running = s.wrapping_mul(ONES);
+    let k = u64::from(k & 63);
+    let at_most = (((k * ONES) | HIGH) - running) & HIGH;
+    let byte = at_most.count_ones().min(7);
+    let before = ((running << 8) >> (8 * byte)) & 0xff;
+    let rank = (k.saturating_sub(before) & 7) as usize;
+    8 * byte + u32::from(SELECT_IN_BYTE[((x >> (8 * byte)) & 0xff) as usize][rank])
+}
+
+/// [`select32`] for 128 bits: the half that holds the bit chosen without a branch, then
+/// [`select64`]. For `k` not below the popcount the result is some index up to 128.
+///
+/// ```
+/// use abstract_game::bitboard::select128;
+/// assert_eq!(select128(1 | 1 << 100, 1), 100);
+/// ```
+#[inline(always)]
+pub fn select128(x: u128, k: u32) -> u32 {
+    let low = x as u64;
+    let n = low.count_ones();
+    let high = k >= n;
+    let word = if high { (x >> 64) as u64 } else { low };
+    let k = if high { k - n } else { k };
+    64 * u32::from(high) + select64(word, k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The rank-`k` set bit the slow way.
+    fn select_by_loop(mut x: u128, k: u32) -> u32 {
+        for _ in 0..k {
+            x &= x - 1;
+        }
+        x.trailing_zeros()
+    }
+
+    #[test]
+    fn select_finds_the_set_bit_of_every_rank() {
+        let mut rng = crate::playout::Rng::seed_from_u64(3);
+        let mut sets = vec![1, u128::MAX, 1 << 127, 0x80 | 1 << 64, u64::MAX as u128];
+        for _ in 0..3_000 {
+            let a = u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
+            let b = u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
+            // Dense, sparse and one-sided sets.
+            sets.extend([
+                a,
+                a & b,
+                a & b & (a >> 7),
+                a as u64 as u128,
+                a & !(u64::MAX as u128),
+            ]);
+        }
+        for x in sets {
+            for k in 0..x.count_ones() {
+                let want = select_by_loop(x, k);
+                assert_eq!(select128(x, k), want, "{x:#x} rank {k}");
+                if x >> 64 == 0 {
+                    assert_eq!(select64(x as u64, k), want, "{x:#x} rank {k}");
+                }
+                if x >> 32 == 0 {
+                    assert_eq!(select32(x as u32, k), want, "{x:#x} rank {k}");
+                }
+            }
+            // Past the last bit: some index, no panic.
+            assert!(select128(x, x.count_ones() + 3) <= 128);
+            assert!(select64(x as u64, 200) <= 64);
+            assert!(select32(x as u32, 40) <= 32);
+        }
+    }
 
     proptest! {
         #[test]

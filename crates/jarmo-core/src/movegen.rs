@@ -165,7 +165,7 @@ impl ArcherReturns {
     #[inline]
     pub(crate) fn nth(self, targets: u32, mut k: u32) -> (u32, Option<u32>) {
         if self.spend == 0 {
-            return (crate::playout::nth_bit(targets, k), None);
+            return (abstract_game::bitboard::select32(targets, k), None);
         }
         let mut rest = targets;
         while rest != 0 {
@@ -839,8 +839,8 @@ mod tests {
     }
 
     #[test]
-    fn nth_bit_finds_the_kth_lowest_hole() {
-        use crate::playout::nth_bit;
+    fn select32_finds_the_kth_lowest_hole() {
+        use abstract_game::bitboard::select32;
         for hole in 0..25 {
             for set in [
                 TARGETS_ANY[0][hole],
@@ -852,7 +852,7 @@ mod tests {
                 loop {
                     for k in 0..sub.count_ones() {
                         assert_eq!(
-                            Some(nth_bit(sub, k)),
+                            Some(select32(sub, k)),
                             Bitboard32(sub).nth(k),
                             "{sub:#x} {k}"
                         );

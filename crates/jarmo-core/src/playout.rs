@@ -12,13 +12,14 @@
 //! The step road is written to keep branches off the random number and off the move: the
 //! targets of at most five archers are straight-line code (a sentinel hole with no lines past
 //! the last archer), the archer is picked with conditional moves over the running counts,
-//! the destination by [`nth_bit`] (prefix counts of bytes, then a table), and captures, marks
+//! the destination by [`select32`](abstract_game::bitboard::select32) (prefix counts of bytes, then a table), and captures, marks
 //! and the shuttle record are updated by masks. The loop plays Black's turn then White's, each
 //! its own copy, with no dispatch on the side to move.
 //!
 //! [`Game::playout`]: abstract_game::Game::playout
 //! [`playout_loop`]: abstract_game::playout::playout_loop
 
+use abstract_game::bitboard::select32;
 use abstract_game::playout::{PlayoutResult, Rng};
 use abstract_game::{Outcome, Side};
 
@@ -26,47 +27,6 @@ use crate::board::goal_row;
 use crate::movegen::{ReturnContext, STEP_TARGETS, marked_arrival};
 use crate::position::Position;
 use crate::rules::{Blocked, ReturnRule};
-
-/// The `k`-th lowest set bit (from 0) of each byte value, `[byte][k]` (8 where there is none).
-const SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut out = [[8u8; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if byte >> bit & 1 != 0 {
-                out[byte][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    out
-};
-
-/// The `k`-th lowest set bit (from 0) of `set`, `k` being below its size (some index above 24
-/// when it is not), found without a branch on `k`: the byte holding it from three prefix counts, the bit
-/// within the byte from a table.
-#[inline(always)]
-pub(crate) fn nth_bit(set: u32, k: u32) -> u32 {
-    let below = [
-        (set & 0xff).count_ones(),
-        (set & 0xffff).count_ones(),
-        (set & 0x00ff_ffff).count_ones(),
-    ];
-    let mut byte = 0;
-    let mut before = 0;
-    for count in below {
-        let past = k >= count;
-        byte += u32::from(past);
-        before = if past { count } else { before };
-    }
-    let bits = (set >> (8 * byte)) as u8;
-    let rank = k.wrapping_sub(before) as usize & 7;
-    u32::from(SELECT_IN_BYTE[usize::from(bits)][rank]) + 8 * byte
-}
 
 /// [`marked_arrival`] with the first two `marked` archers looked at by straight-line code
 /// (the sentinel hole 31 has no targets), and the loop only for a third and more.
@@ -226,7 +186,7 @@ impl Position {
         }
         let (to, back) = match &context {
             Some(context) => context.of_archer(from, set).nth(set, k - before),
-            None => (nth_bit(set, k - before), None),
+            None => (select32(set, k - before), None),
         };
         Some(DrawnStep {
             from,

@@ -75,6 +75,7 @@
 //! [`Game::playout`]: abstract_game::Game::playout
 
 use abstract_game::Outcome;
+use abstract_game::bitboard::select128;
 use abstract_game::playout::{PlayoutResult, Rng};
 
 use crate::board::{
@@ -197,54 +198,10 @@ const BEATEN: [u8; 7] = {
     table
 };
 
-/// `SELECT_IN_BYTE[8 * b + k]`: the position of the `k`-th lowest set bit of the byte `b`.
-const SELECT_IN_BYTE: [u8; 256 * 8] = {
-    let mut table = [0u8; 256 * 8];
-    let mut b = 0;
-    while b < 256 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if b >> bit & 1 != 0 {
-                table[8 * b + k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// The position of the `k`-th lowest set bit of `x` (`k` below its popcount), without
-/// branches: byte counts and their prefix sums in one word, the byte found by comparing all
-/// the sums with `k` at once, then a table for the bit within the byte.
-#[inline]
-fn select64(x: u64, k: u32) -> u32 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    // Byte i of `sums`: the set bits of bytes 0..=i (at most 64, so no byte overflows).
-    let sums = s.wrapping_mul(ONES);
-    // The bytes whose sum is at most k come first; their number is the byte of the bit.
-    let at_most = (((u64::from(k) * ONES) | HIGHS) - sums) & HIGHS;
-    let byte = at_most.count_ones();
-    let before = ((sums << 8) >> (8 * byte)) as u32 & 0xff;
-    let bits = (x >> (8 * byte)) as usize & 0xff;
-    8 * byte + u32::from(SELECT_IN_BYTE[8 * bits + (k - before) as usize])
-}
-
 /// The `k`-th lowest set bit of `bb` (`k` below its popcount) as a slot.
 #[inline]
 fn select(bb: u128, k: u32) -> usize {
-    let lo = bb as u64;
-    let below = lo.count_ones();
-    let high = k >= below;
-    let x = if high { (bb >> 64) as u64 } else { lo };
-    let k = if high { k - below } else { k };
-    (64 * u32::from(high) + select64(x, k)) as usize
+    select128(bb, k) as usize
 }
 
 /// The index of the block of `counts` that holds number `r` (below their sum), and the number
@@ -928,9 +885,6 @@ mod tests {
             for (k, &b) in bits.iter().enumerate() {
                 assert_eq!(select(bb, k as u32), b, "{bb:x} {k}");
             }
-        }
-        for k in 0..64 {
-            assert_eq!(select64(u64::MAX, k), k);
         }
     }
 

@@ -25,6 +25,7 @@
 //! the playout loop, which plays in place without the hash).
 
 use abstract_game::Side;
+use abstract_game::bitboard::select128;
 use abstract_game::square::Direction;
 
 use crate::board::{
@@ -132,59 +133,6 @@ pub(crate) struct Groups {
     total: u32,
 }
 
-/// For each byte and each rank below its popcount, the bit index of the set bit of that rank.
-static SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut t = [[0u8; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut rank = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if byte >> bit & 1 == 1 {
-                t[byte][rank] = bit as u8;
-                rank += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    t
-};
-
-/// The index of the set bit of rank `k` (from the lowest; `k` below the popcount) of `x`,
-/// without a loop: the byte holding it comes from the bytes' running popcounts, the bit
-/// from a table.
-#[inline(always)]
-fn select64(x: u64, k: u32) -> u32 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    // Byte i: the set bits of bytes 0 to i (at most 64, so no byte overflows).
-    let running = s.wrapping_mul(ONES);
-    // High bit of byte i set where byte i's running count is at most `k` (no borrows: every
-    // byte of the minuend is at least 128 and every subtrahend at most 64).
-    let k = u64::from(k & 63);
-    let at_most = (((k * ONES) | HIGH) - running) & HIGH;
-    let byte = at_most.count_ones().min(7);
-    let before = ((running << 8) >> (8 * byte)) & 0xff;
-    let rank = (k.saturating_sub(before) & 7) as usize;
-    8 * byte + u32::from(SELECT_IN_BYTE[((x >> (8 * byte)) & 0xff) as usize][rank])
-}
-
-/// The index of the set bit of rank `k` (below the popcount) of `x`.
-#[inline(always)]
-fn select(x: u128, k: u32) -> u32 {
-    // The half holding it chosen without a branch (which half it is follows the draw).
-    let low = x as u64;
-    let n = low.count_ones();
-    let high = k >= n;
-    let word = if high { (x >> 64) as u64 } else { low };
-    let k = if high { k - n } else { k };
-    64 * u32::from(high) + select64(word, k)
-}
-
 impl Groups {
     pub(crate) fn new() -> Groups {
         let empty = Group {
@@ -242,7 +190,7 @@ impl Groups {
             .map(|g| usize::from(g.first <= index))
             .sum::<usize>();
         let group = kept.get(g)?;
-        let to = select(group.targets, index - group.first);
+        let to = select128(group.targets, index - group.first);
         let base = if group.shifted {
             Move::base((to as i32 - group.base) as usize, false)
         } else {
@@ -631,41 +579,5 @@ impl View<'_> {
             return wanted & !self.attacks(!side, princess, wanted) != 0;
         }
         false
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The rank-`k` set bit the slow way.
-    fn select_by_loop(mut x: u128, k: u32) -> u32 {
-        for _ in 0..k {
-            x &= x - 1;
-        }
-        x.trailing_zeros()
-    }
-
-    #[test]
-    fn select_finds_the_set_bit_of_each_rank() {
-        let mut rng = abstract_game::playout::Rng::seed_from_u64(3);
-        let mut sets = vec![1, u128::MAX, ALL_BITS, 1 << 127, 0x80 | 1 << 64];
-        for _ in 0..2_000 {
-            // Dense, sparse and one-sided sets.
-            let a = u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
-            let b = u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
-            sets.extend([
-                a,
-                a & b,
-                a & b & (a >> 7),
-                a as u64 as u128,
-                a & !(u64::MAX as u128),
-            ]);
-        }
-        for x in sets.into_iter().filter(|&x| x != 0) {
-            for k in 0..x.count_ones() {
-                assert_eq!(select(x, k), select_by_loop(x, k), "{x:#x} rank {k}");
-            }
-        }
     }
 }
