@@ -225,17 +225,8 @@ impl FuzzGame for Position {
     #[cfg(feature = "json")]
     fn check_json(bytes: &[u8]) {
         use crate::json_round_trip;
-        if let Some(pos) = json_round_trip::<Position>(bytes) {
-            crate::check_full(&pos);
-        }
-        if let Some(setup) = json_round_trip::<Setup>(bytes) {
-            let _ = <Position as abstract_game::TextGame>::from_setup(setup, Rules::default());
-        }
-        if let Some(mv) = json_round_trip::<Move>(bytes) {
-            crate::targets::try_move(&Position::default(), mv);
-        }
+        crate::check_json_game::<Position>(bytes);
         let _ = json_round_trip::<Hole>(bytes);
-        let _ = json_round_trip::<Rules>(bytes);
     }
 
     #[cfg(feature = "json")]

@@ -353,6 +353,29 @@ where
     Some(value)
 }
 
+/// The JSON checks every game shares: `bytes` read as a position (then the whole contract), a
+/// setup (then validated under the default rules), a move (then tried on the default start)
+/// and rules, each round-tripping through its own JSON.
+#[cfg(feature = "json")]
+pub(crate) fn check_json_game<G>(bytes: &[u8])
+where
+    G: FuzzGame + serde::Serialize + serde::de::DeserializeOwned,
+    G::Setup: serde::Serialize + serde::de::DeserializeOwned + PartialEq + Debug,
+    G::Move: serde::Serialize + serde::de::DeserializeOwned,
+    G::Rules: serde::Serialize + serde::de::DeserializeOwned + Default,
+{
+    if let Some(pos) = json_round_trip::<G>(bytes) {
+        check_full(&pos);
+    }
+    if let Some(setup) = json_round_trip::<G::Setup>(bytes) {
+        let _ = G::from_setup(setup, G::Rules::default());
+    }
+    if let Some(mv) = json_round_trip::<G::Move>(bytes) {
+        targets::try_move(&G::new(G::Rules::default()), mv);
+    }
+    let _ = json_round_trip::<G::Rules>(bytes);
+}
+
 /// JSON of `pos`, its setup and rules, a legal move of it and of the default start position,
 /// then `extra`.
 #[cfg(feature = "json")]
