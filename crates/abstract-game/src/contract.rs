@@ -8,7 +8,8 @@ use crate::{Game, Rules, TextGame};
 
 /// Checks one position: the move list against the bulk count and the outcome, the hash against
 /// the hash from scratch, the position text round trip, and legal moves (all of them, or 16
-/// spread over a longer list) against `is_legal`, `count_after` and their notation.
+/// spread over a longer list) against `is_legal`, `count_after` and their notation, and
+/// `count_two_plies` against the sum of `count_after`.
 pub fn check_position<G>(pos: &G)
 where
     G: TextGame + PartialEq + Debug,
@@ -35,6 +36,14 @@ where
         .unwrap_or_else(|e| panic!("own text {text:?} refused: {e}"));
     assert_eq!(&again, pos, "position text does not round-trip: {text:?}");
     assert_eq!(again.to_text(), text, "position text is not stable");
+    assert_eq!(
+        pos.count_two_plies(),
+        moves
+            .iter()
+            .map(|&mv| pos.count_after(mv) as u64)
+            .sum::<u64>(),
+        "count_two_plies differs from the sum of count_after: {pos:?}"
+    );
     let stride = moves.len().div_ceil(16).max(1);
     for &mv in moves.iter().step_by(stride) {
         assert!(pos.is_legal(mv), "generated move {mv:?} is not legal");

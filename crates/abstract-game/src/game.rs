@@ -108,6 +108,19 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.after(mv).count_legal_moves()
     }
 
+    /// The number of two-move sequences from here: perft(2), the sum of
+    /// [`count_after`](Game::count_after) over the legal moves (0 once the game is over).
+    ///
+    /// Perft calls this once for every position two plies above its leaves, where nearly all
+    /// of its time goes. Games override it to share work between the sibling moves (what a
+    /// move cannot change, worked out once rather than once per move); the result must equal
+    /// the default's.
+    fn count_two_plies(&self) -> u64 {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.iter().map(|&mv| self.count_after(mv) as u64).sum()
+    }
+
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = Self::MoveList::default();

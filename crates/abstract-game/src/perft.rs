@@ -8,16 +8,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::Game;
 
-/// perft with bulk counting: the last ply uses [`Game::count_legal_moves`].
+/// perft with bulk counting: the last ply uses [`Game::count_legal_moves`], the last two
+/// [`Game::count_two_plies`].
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
-        2 => {
-            let mut moves = G::MoveList::default();
-            pos.legal_moves(&mut moves);
-            moves.iter().map(|&mv| pos.count_after(mv) as u64).sum()
-        }
+        2 => pos.count_two_plies(),
         _ => {
             let mut moves = G::MoveList::default();
             pos.legal_moves(&mut moves);

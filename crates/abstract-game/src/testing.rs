@@ -93,9 +93,15 @@ pub fn contract_and_setup<G: TestedGame>(pos: &G) {
     crate::contract::check_setup_round_trip(pos);
 }
 
-/// Bulk counting (perft's last ply by `count_legal_moves`, `count_after`) equals enumeration.
+/// Bulk counting (perft's last ply by `count_legal_moves`, `count_after`, the last two by
+/// `count_two_plies`) equals enumeration, and `count_two_plies` equals the sum of `count_after`
+/// over the moves (the trait's own definition).
 pub fn bulk_counts<G: TestedGame>(pos: &G) {
     assert_eq!(perft(pos, 2), perft_enumerated(pos, 2), "perft(2) of {pos}");
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let by_move: u64 = moves.iter().map(|&mv| pos.count_after(mv) as u64).sum();
+    assert_eq!(pos.count_two_plies(), by_move, "count_two_plies of {pos}");
 }
 
 /// Perft through a [`PerftTable`](crate::perft::PerftTable) equals plain perft, with a table

@@ -140,10 +140,11 @@ fn fuzz_bytes_pick_a_preset_and_split_position_from_moves() {
     assert_eq!(picked, [(0, 5), (1, 9), (3, 9), (2, 5)]);
 }
 
-/// Nim with a bulk count one too high.
+/// Nim with a bulk count one too high (`TWO` false) or a two-ply count one too high (`TWO`
+/// true).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Miscounting(Nim);
-impl Game for Miscounting {
+struct Miscounting<const TWO: bool = false>(Nim);
+impl<const TWO: bool> Game for Miscounting<TWO> {
     type Move = (u8, u8);
     type Rules = NimRules;
     type MoveList = ArrayVec<(u8, u8), 6>;
@@ -162,7 +163,10 @@ impl Game for Miscounting {
         self.0.legal_moves(moves)
     }
     fn count_legal_moves(&self) -> usize {
-        self.0.count_legal_moves() + 1
+        self.0.count_legal_moves() + usize::from(!TWO)
+    }
+    fn count_two_plies(&self) -> u64 {
+        self.0.count_two_plies() + u64::from(TWO)
     }
     fn play_unchecked(&mut self, mv: (u8, u8)) {
         self.0.play_unchecked(mv)
@@ -177,18 +181,18 @@ impl Game for Miscounting {
         self.0.zobrist_from_scratch()
     }
 }
-impl core::fmt::Display for Miscounting {
+impl<const TWO: bool> core::fmt::Display for Miscounting<TWO> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.0.fmt(f)
     }
 }
-impl From<&Miscounting> for NimSetup {
-    fn from(m: &Miscounting) -> NimSetup {
+impl<const TWO: bool> From<&Miscounting<TWO>> for NimSetup {
+    fn from(m: &Miscounting<TWO>) -> NimSetup {
         NimSetup::from(&m.0)
     }
 }
 
-impl abstract_game::TextGame for Miscounting {
+impl<const TWO: bool> abstract_game::TextGame for Miscounting<TWO> {
     type Setup = NimSetup;
     type SetupError = NimTextError;
     type MoveError = NimTextError;
@@ -210,7 +214,28 @@ impl abstract_game::TextGame for Miscounting {
 #[test]
 #[should_panic(expected = "bulk count differs")]
 fn the_contract_checks_catch_a_wrong_bulk_count() {
-    abstract_game::contract::check_position(&Miscounting::new(NimRules::default()));
+    abstract_game::contract::check_position(&Miscounting::<false>::new(NimRules::default()));
+}
+
+#[test]
+#[should_panic(expected = "count_two_plies differs")]
+fn the_contract_checks_catch_a_wrong_two_ply_count() {
+    abstract_game::contract::check_position(&Miscounting::<true>::new(NimRules::default()));
+}
+
+/// A wrong two-ply count changes perft itself, which the shared suite compares with
+/// enumeration.
+#[cfg(feature = "testing")]
+#[test]
+#[should_panic(expected = "perft(2) of")]
+fn the_shared_suite_catches_a_wrong_two_ply_count() {
+    use abstract_game::testing::proptest::prelude::Just;
+    use abstract_game::testing::{bulk_counts, positions, run};
+    run(
+        64,
+        positions::<Miscounting<true>>(Just(NimRules { heap: 5 }), 12),
+        |p| bulk_counts(&p),
+    );
 }
 
 /// The shared suite is the contract: a game that miscounts fails it.
@@ -222,7 +247,7 @@ fn the_shared_suite_catches_a_wrong_bulk_count() {
     use abstract_game::testing::{contract_and_setup, positions, run};
     run(
         64,
-        positions::<Miscounting>(Just(NimRules { heap: 5 }), 12),
+        positions::<Miscounting<false>>(Just(NimRules { heap: 5 }), 12),
         |p| contract_and_setup(&p),
     );
 }
