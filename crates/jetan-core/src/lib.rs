@@ -135,6 +135,7 @@ mod setup;
 #[cfg(feature = "svg")]
 mod svg;
 mod text;
+mod two_plies;
 
 pub use abstract_game::{Game, Outcome, Side, TextGame};
 pub use board::{Square, SquareNameError, Squares, SquaresIter};

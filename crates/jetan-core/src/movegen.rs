@@ -219,7 +219,7 @@ impl Sink for Groups {
 /// Panthan steps of `side` as (shifted set, index delta) for the five directions: forward,
 /// diagonally forward (east, then west), east and west.
 #[inline(always)]
-fn panthan_shifts(side: Side, p: u128) -> [(u128, i32); 5] {
+pub(crate) fn panthan_shifts(side: Side, p: u128) -> [(u128, i32); 5] {
     // Each direction is a constant, so each shift is one mask and one shift.
     macro_rules! steps {
         ($($dir:ident),*) => {
@@ -234,7 +234,7 @@ fn panthan_shifts(side: Side, p: u128) -> [(u128, i32); 5] {
 
 /// Every square a Panthan of `side` on a square of `p` steps to (whatever stands there).
 #[inline(always)]
-fn panthan_reach(side: Side, p: u128) -> u128 {
+pub(crate) fn panthan_reach(side: Side, p: u128) -> u128 {
     let e = east(p);
     let w = west(p);
     let h = p | e | w;
@@ -334,7 +334,7 @@ fn walk3<const KING_STEPS: bool>(
 /// (the path may not end on its first square). The result may contain `x` itself (callers drop
 /// it: it holds the piece).
 #[inline(always)]
-fn reach(
+pub(crate) fn reach(
     kind: Kind,
     side: Side,
     x: usize,

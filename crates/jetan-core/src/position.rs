@@ -268,6 +268,13 @@ impl Position {
         material_result(&self.rules, &self.by_side, self.value, self.countdown)
     }
 
+    /// The result of the game after any move here that captures nothing (none while the
+    /// game goes on): such a move keeps the piece counts and values, so the material rules
+    /// and the countdown end the game after all of them or after none.
+    pub(crate) fn quiet_move_result(&self) -> Option<Outcome> {
+        material_rules(&self.rules, &self.by_side, self.value, self.countdown).1
+    }
+
     /// Whether the countdown should be running now (it starts once, when both sides have three
     /// pieces or fewer of equal value).
     pub(crate) fn countdown_condition(&self) -> bool {
@@ -411,11 +418,7 @@ fn ply(
     }
     by_side[piece.side.index()] ^= from_bit ^ to_bit;
     by_kind[piece.kind.index()] ^= from_bit ^ to_bit;
-    let countdown = match countdown {
-        Some(n) => Some(n.saturating_sub(1)),
-        None if countdown_condition(by_side, *value) => Some(rules.countdown),
-        None => None,
-    };
+    let (countdown, material) = material_rules(rules, by_side, *value, countdown);
     let result = match captured.map(|v| v.kind) {
         Some(Kind::Princess) => Some(Outcome::win(piece.side)),
         Some(Kind::Chief) => Some(if piece.kind == Kind::Chief {
@@ -423,9 +426,26 @@ fn ply(
         } else {
             Outcome::DRAW
         }),
-        _ => material_result(rules, by_side, *value, countdown),
+        _ => material,
     };
     (countdown, result)
+}
+
+/// The countdown after a ply that leaves `by_side` (only its piece counts matter) and
+/// `value`, the countdown having been `countdown` before it, and the material rules' result.
+#[inline(always)]
+fn material_rules(
+    rules: &Rules,
+    by_side: &[u128; 2],
+    value: [u8; 2],
+    countdown: Option<u16>,
+) -> (Option<u16>, Option<Outcome>) {
+    let countdown = match countdown {
+        Some(n) => Some(n.saturating_sub(1)),
+        None if countdown_condition(by_side, value) => Some(rules.countdown),
+        None => None,
+    };
+    (countdown, material_result(rules, by_side, value, countdown))
 }
 
 impl Game for Position {
@@ -540,6 +560,10 @@ impl Game for Position {
         }
         .generate(&mut c);
         c.0
+    }
+
+    fn count_two_plies(&self) -> u64 {
+        self.two_plies()
     }
 
     fn play_unchecked(&mut self, mv: Move) {
