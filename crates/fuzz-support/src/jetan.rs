@@ -49,6 +49,9 @@ fn value(board: &[Option<Piece>; 100], s: Side) -> u32 {
 }
 
 impl FuzzGame for Position {
+    /// Jetan draws by rejection sampling, uniform but not the list's pick.
+    const RANDOM_MOVE_IS_A_LIST_DRAW: bool = false;
+
     /// Byte 0, bit 0: paths may revisit squares; bit 1: no Princess's escape; bit 2: the
     /// proposed variant (unequal small material wins); bit 3: Orange moves first. Bytes 1 to 3:
     /// the countdown, by [`small_or_any`].

@@ -90,8 +90,9 @@ pub trait FuzzGame: TextGame + Evaluate + PartialEq + Debug + Display {
     fn rules_of(header: Header) -> Self::Rules;
 
     /// Whether `random_move` draws exactly the pick from the generated list for the same seed
-    /// (true for every game that ranks its moves); a game that draws otherwise (Jersi's
-    /// rejection sampler) is only checked to draw a legal move, and `None` with no move.
+    /// (true for every game that ranks its moves); a game that draws otherwise (the rejection
+    /// samplers of Jersi and Jetan) is only checked to draw a legal move, and `None` with no
+    /// move.
     const RANDOM_MOVE_IS_A_LIST_DRAW: bool = true;
 
     /// A header that [`rules_of`](FuzzGame::rules_of) reads as `rules`.

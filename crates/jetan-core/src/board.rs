@@ -11,6 +11,8 @@ use core::fmt;
 use abstract_game::bitboard::Bitboard128;
 use abstract_game::square::{Coord, Direction, Grid};
 
+use crate::piece::Kind;
+
 /// Number of files and of ranks.
 pub(crate) const SIZE: u8 = 10;
 
@@ -309,6 +311,42 @@ pub(crate) static DIAG: [u128; TABLE] = pad(DIAG_C);
 /// King neighbours of each square.
 pub(crate) static KING: [u128; TABLE] = pad(KING_C);
 
+/// For each square, the squares one step of `second` from one step of `first` away: the
+/// destinations of a two-step piece on an empty board (the square itself among them when
+/// the two steps can cancel out).
+const fn two_steps(first: &[u128; SQUARES], second: &[u128; SQUARES]) -> [u128; SQUARES] {
+    let mut t = [0u128; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let mut set = first[i];
+        while set != 0 {
+            let a = set.trailing_zeros() as usize;
+            set &= set - 1;
+            t[i] |= second[a];
+        }
+        i += 1;
+    }
+    t
+}
+
+/// For each square, the squares one or two steps of `steps` (a neighbour table) away, the
+/// square itself among them: the squares whose emptiness a three-step piece's destinations
+/// depend on. The relation is symmetric (`y` is in `x`'s set exactly when `x` is in `y`'s).
+const fn within_two(steps: &[u128; SQUARES]) -> [u128; SQUARES] {
+    let mut t = two_steps(steps, steps);
+    let mut i = 0;
+    while i < SQUARES {
+        t[i] |= steps[i];
+        i += 1;
+    }
+    t
+}
+
+/// Squares one or two orthogonal steps from each square (itself included).
+pub(crate) static ORTH_TWO: [u128; TABLE] = pad(within_two(&ORTH_C));
+/// Squares one or two king steps from each square (itself included).
+pub(crate) static KING_TWO: [u128; TABLE] = pad(within_two(&KING_C));
+
 /// The squares a piece of three steps of `steps` (a neighbour table) reaches from `from` on an
 /// empty board: every end of a three-step path that stays on the board and does not end on
 /// `from`. Without `revisit` the four squares of the path must be distinct. Paths are
@@ -364,6 +402,46 @@ pub(crate) static PRINCESS: [[u128; TABLE]; 2] = [
 /// Dwar destinations on an empty board (revisits add none: a three-step orthogonal path
 /// ends one or three orthogonal steps away either way).
 pub(crate) static DWAR: [u128; TABLE] = pad(reach3_table(&ORTH_C, false));
+
+/// The kinds that walk or jump (all but Panthans and the Princess), in the order of
+/// [`REGIONS`].
+pub(crate) const WALKERS: [Kind; 6] = [
+    Kind::Thoat,
+    Kind::Warrior,
+    Kind::Padwar,
+    Kind::Flier,
+    Kind::Dwar,
+    Kind::Chief,
+];
+
+/// The empty-board destinations of each kind of [`WALKERS`] (by its index there) from each
+/// square, under each revisit option (`[no revisit, revisit]`): a Thoat's orthogonal then
+/// diagonal step, a Warrior's two orthogonal steps and a Padwar's two diagonal ones (the start
+/// among them when the steps cancel out), then the Flier, Dwar and Chief tables above.
+pub(crate) static REGIONS: [[[u128; TABLE]; 6]; 2] = {
+    let thoat = pad(two_steps(&ORTH_C, &DIAG_C));
+    let warrior = pad(two_steps(&ORTH_C, &ORTH_C));
+    let padwar = pad(two_steps(&DIAG_C, &DIAG_C));
+    let dwar = pad(reach3_table(&ORTH_C, false));
+    [
+        [
+            thoat,
+            warrior,
+            padwar,
+            pad(reach3_table(&DIAG_C, false)),
+            dwar,
+            pad(reach3_table(&KING_C, false)),
+        ],
+        [
+            thoat,
+            warrior,
+            padwar,
+            pad(reach3_table(&DIAG_C, true)),
+            dwar,
+            pad(reach3_table(&KING_C, true)),
+        ],
+    ]
+};
 
 #[cfg(test)]
 mod tests {
@@ -440,9 +518,50 @@ mod tests {
         for (from, &dwar) in DWAR.iter().enumerate().take(SQUARES) {
             assert_eq!(dwar, reach3_empty(from, &ORTH_C, true), "{from}");
         }
+        // Within two steps of the centre: a diamond of 13 squares, a 5 by 5 block; the
+        // relation is symmetric, and on an empty board a two-step walk gives the same sets.
+        assert_eq!(ORTH_TWO[44].count_ones(), 13);
+        assert_eq!(KING_TWO[44].count_ones(), 25);
+        for x in 0..SQUARES {
+            let b = 1u128 << x;
+            assert_eq!(ORTH_TWO[x], orth_step(b) | orth_step(orth_step(b)), "{x}");
+            assert_eq!(KING_TWO[x], king_step(b) | king_step(king_step(b)), "{x}");
+            for y in 0..SQUARES {
+                assert_eq!(ORTH_TWO[x] >> y & 1, ORTH_TWO[y] >> x & 1, "{x} {y}");
+                assert_eq!(KING_TWO[x] >> y & 1, KING_TWO[y] >> x & 1, "{x} {y}");
+            }
+        }
+        // The regions are the empty-board destinations as move generation finds them (with
+        // the start where two steps cancel out).
+        for revisit in [false, true] {
+            for (walker, &kind) in WALKERS.iter().enumerate() {
+                let regions = &REGIONS[usize::from(revisit)][walker];
+                for (x, &region) in regions.iter().enumerate().take(SQUARES) {
+                    let moves = crate::movegen::reach(
+                        kind,
+                        abstract_game::Side::First,
+                        x,
+                        ALL_BITS,
+                        revisit,
+                        true,
+                        false,
+                    );
+                    assert_eq!(region & !(1 << x), moves & !(1 << x), "{kind:?} {x}");
+                }
+            }
+        }
         // Off the board, every table is empty.
         for i in SQUARES..TABLE {
-            let tables = [ORTH[i], DIAG[i], KING[i], DWAR[i], FLIER[0][i], FLIER[1][i]];
+            let tables = [
+                ORTH[i],
+                DIAG[i],
+                KING[i],
+                DWAR[i],
+                FLIER[0][i],
+                FLIER[1][i],
+                ORTH_TWO[i],
+                KING_TWO[i],
+            ];
             assert!(
                 tables
                     .iter()

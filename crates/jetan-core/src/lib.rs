@@ -123,6 +123,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod draw;
 mod eval;
 mod movegen;
 mod notation;

@@ -111,23 +111,24 @@ impl Sink for Filler<'_> {
 /// Princess's normal moves and escapes.
 const GROUPS: usize = 18;
 
-/// One group of moves: their targets, the rank of its first move among all the moves, and
-/// the start square's bits (with the escape flag) or, for Panthans moved set-wise, the index
-/// delta from start to target.
-#[derive(Clone, Copy)]
-struct Group {
-    targets: u128,
-    first: u32,
-    base: i32,
-    shifted: bool,
-}
+/// Slots for groups: [`GROUPS`] rounded up to whole vectors of four, so that the scan in
+/// [`Groups::nth`] runs over a fixed length.
+const SLOTS: usize = 20;
 
-/// Keeps each group of moves as a set, to count them all and then pick one by its rank.
+/// Keeps each group of moves (one piece's, one Panthan direction's, or the Princess's
+/// escapes) as a set, to count them all and then pick one by its rank.
 ///
-/// Every call of the [`Sink`] writes one slot, empty groups included, so that filling and
-/// picking run without branches that depend on the moves.
+/// The groups are kept field by field: the targets, the rank of each group's first move
+/// among all the moves, and how to make a move's start from its target (`start = offset +
+/// shifted · target`: the start square's bits with the escape flag and no multiple, or for
+/// Panthans moved set-wise minus the index delta and the target once). Every call of the
+/// [`Sink`] writes one slot, empty groups included, and unused slots have a first rank no
+/// move reaches, so that filling and picking run without branches that depend on the moves.
 pub(crate) struct Groups {
-    groups: [Group; GROUPS],
+    targets: [u128; SLOTS],
+    first: [u32; SLOTS],
+    offset: [i32; SLOTS],
+    shifted: [i32; SLOTS],
     /// Groups kept.
     len: usize,
     total: u32,
@@ -135,14 +136,11 @@ pub(crate) struct Groups {
 
 impl Groups {
     pub(crate) fn new() -> Groups {
-        let empty = Group {
-            targets: 0,
-            first: 0,
-            base: 0,
-            shifted: false,
-        };
         Groups {
-            groups: [empty; GROUPS],
+            targets: [0; SLOTS],
+            first: [u32::MAX; SLOTS],
+            offset: [0; SLOTS],
+            shifted: [0; SLOTS],
             len: 0,
             total: 0,
         }
@@ -150,22 +148,22 @@ impl Groups {
 
     /// Forgets every group.
     pub(crate) fn clear(&mut self) {
+        self.first = [u32::MAX; SLOTS];
         self.len = 0;
         self.total = 0;
     }
 
     #[inline(always)]
-    fn add(&mut self, base: i32, targets: u128, shifted: bool) {
+    fn add(&mut self, offset: i32, targets: u128, shifted: bool) {
         // Never more than `GROUPS` calls per position, so the slot always exists. Empty
         // groups are kept too: `nth` never picks one.
-        if let Some(slot) = self.groups.get_mut(self.len) {
-            *slot = Group {
-                targets,
-                first: self.total,
-                base,
-                shifted,
-            };
-            self.len += 1;
+        let at = self.len;
+        if at < GROUPS {
+            self.targets[at] = targets;
+            self.first[at] = self.total;
+            self.offset[at] = offset;
+            self.shifted[at] = i32::from(shifted);
+            self.len = at + 1;
             self.total += targets.count_ones();
         }
     }
@@ -176,27 +174,22 @@ impl Groups {
     }
 
     /// The move of rank `index` (below [`total`](Self::total)) in generation order.
+    #[inline(always)]
     pub(crate) fn nth(&self, index: u32) -> Option<Move> {
         if index >= self.total {
             return None;
         }
-        // The last group starting at or before `index`, counted without branching: never an
-        // empty one, since the group after an empty one starts where it does and an empty
-        // last group starts at the total.
-        let kept = self.groups.get(..self.len)?;
-        let g = kept
-            .iter()
-            .skip(1)
-            .map(|g| usize::from(g.first <= index))
-            .sum::<usize>();
-        let group = kept.get(g)?;
-        let to = select128(group.targets, index - group.first);
-        let base = if group.shifted {
-            Move::base((to as i32 - group.base) as usize, false)
-        } else {
-            group.base as u16
-        };
-        Some(Move::packed(base, to))
+        // The last group starting at or before `index`, counted over every slot without
+        // branching: never an empty one, since the group after an empty one starts where it
+        // does and an empty last group starts at the total; the first group starts at 0.
+        let mut g = 0;
+        for &f in self.first.get(1..self.len).unwrap_or(&[]) {
+            g += usize::from(f <= index);
+        }
+        let g = g % SLOTS;
+        let to = select128(self.targets[g], index - self.first[g]);
+        let start = self.offset[g] + self.shifted[g] * to as i32;
+        Some(Move::packed(start as u16, to))
     }
 }
 
@@ -208,12 +201,23 @@ impl Sink for Groups {
     }
     #[inline(always)]
     fn shifted(&mut self, targets: u128, delta: i32) {
-        self.add(delta, targets, true);
+        self.add(-delta, targets, true);
     }
     #[inline(always)]
     fn escapes(&mut self, from: usize, targets: u128) {
         self.add(i32::from(Move::base(from, true)), targets, false);
     }
+}
+
+/// The squares the Princess of the side to move may go to, before the threat test.
+#[derive(Clone, Copy)]
+pub(crate) struct Candidates {
+    /// Her square.
+    pub(crate) princess: usize,
+    /// The squares of her normal moves (the rest are escapes).
+    pub(crate) near: u128,
+    /// The empty squares among her destinations (all of them while she may escape).
+    pub(crate) squares: u128,
 }
 
 /// Panthan steps of `side` as (shifted set, index delta) for the five directions: forward,
@@ -487,6 +491,15 @@ impl View<'_> {
     /// caller's business).
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        self.generate_pieces(sink);
+        if let Some(candidates) = self.princess_candidates() {
+            self.princess_moves(sink, candidates);
+        }
+    }
+
+    /// Sends the moves of every piece of the side to move but its Princess to `sink`.
+    #[inline(always)]
+    fn generate_pieces<S: Sink>(&self, sink: &mut S) {
         let side = self.to_move;
         let mine = self.by_side[side.index()];
         let theirs = self.by_side[(!side).index()];
@@ -524,18 +537,37 @@ impl View<'_> {
             each!(Kind::Dwar, false);
             each!(Kind::Chief, false);
         }
-        let princess = k(Kind::Princess);
-        if princess != 0 {
-            let x = low_index(princess);
-            let near = PRINCESS[revisit as usize][x];
-            let can_escape = self.can_escape;
-            let wanted = if can_escape { empty } else { empty & near };
-            if wanted != 0 {
-                let safe = wanted & !self.attacks(!side, princess, wanted);
-                sink.piece_moves(x, safe & near);
-                if can_escape {
-                    sink.escapes(x, safe & !near);
-                }
+    }
+
+    /// The squares the Princess of the side to move may go to before the threat test (none
+    /// without her).
+    #[inline(always)]
+    pub(crate) fn princess_candidates(&self) -> Option<Candidates> {
+        let side = self.to_move;
+        let princess = self.by_kind[Kind::Princess.index()] & self.by_side[side.index()];
+        if princess == 0 {
+            return None;
+        }
+        let x = low_index(princess);
+        let near = PRINCESS[self.revisit as usize][x];
+        let empty = ALL_BITS & !(self.by_side[0] | self.by_side[1]);
+        let squares = if self.can_escape { empty } else { empty & near };
+        Some(Candidates {
+            princess: x,
+            near,
+            squares,
+        })
+    }
+
+    /// Sends the Princess's moves, her candidate squares that no enemy piece attacks, to
+    /// `sink`.
+    #[inline(always)]
+    fn princess_moves<S: Sink>(&self, sink: &mut S, c: Candidates) {
+        if c.squares != 0 {
+            let safe = c.squares & !self.attacks(!self.to_move, 1u128 << c.princess, c.squares);
+            sink.piece_moves(c.princess, safe & c.near);
+            if self.can_escape {
+                sink.escapes(c.princess, safe & !c.near);
             }
         }
     }

@@ -8,6 +8,7 @@ use abstract_game::{Game, Outcome, Side, TextGame};
 use arrayvec::ArrayVec;
 
 use crate::board::{ALL_BITS, SQUARES, Square, Squares};
+use crate::draw::Numbers;
 use crate::movegen::{Counter, Filler, Groups, View};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
@@ -509,14 +510,13 @@ impl Game for Position {
     }
 
     fn random_move(&self, rng: &mut Rng) -> Option<Move> {
-        // Count the moves group by group, draw a rank, and build only that move: the same
-        // draw as picking from the full list, without filling it.
-        let mut groups = Groups::new();
-        self.generate(&mut groups);
-        match groups.total() {
-            0 => None,
-            n => groups.nth(rng.below(n)),
+        // Rejection sampling over numbers handed out by tables (see `crate::draw`): uniform,
+        // finding the moves of the drawn piece only.
+        if self.result.is_some() {
+            return None;
         }
+        self.view()
+            .draw(&mut Numbers::new(), &mut Groups::new(), rng)
     }
 
     #[inline]
@@ -571,10 +571,11 @@ impl Game for Position {
     }
 
     fn playout(&self, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
-        // The generic loop (`outcome`, `random_move`, `play_unchecked`) in place: one
-        // generation a ply serves both the end test and the draw, and the hash is not kept.
+        // The generic loop (`outcome`, `random_move`, `play_unchecked`) in place, without the
+        // hash: a draw that finds no move is the end test (no legal move: a draw), made before
+        // drawing only when the ply cap stops the game.
         let mut pos = self.clone();
-        let mut groups = Groups::new();
+        let (mut numbers, mut groups) = (Numbers::new(), Groups::new());
         let mut plies = 0;
         loop {
             if let Some(outcome) = pos.result {
@@ -583,25 +584,14 @@ impl Game for Position {
                     outcome: Some(outcome),
                 };
             }
-            groups.clear();
-            pos.view().generate(&mut groups);
-            let n = groups.total();
-            if n == 0 {
+            if plies >= max_plies {
+                let outcome = (!pos.has_any_move()).then_some(Outcome::DRAW);
+                return PlayoutResult { plies, outcome };
+            }
+            let Some(mv) = pos.view().draw(&mut numbers, &mut groups, rng) else {
                 return PlayoutResult {
                     plies,
                     outcome: Some(Outcome::DRAW),
-                };
-            }
-            if plies >= max_plies {
-                return PlayoutResult {
-                    plies,
-                    outcome: None,
-                };
-            }
-            let Some(mv) = groups.nth(rng.below(n)) else {
-                return PlayoutResult {
-                    plies,
-                    outcome: None,
                 };
             };
             pos.make::<false>(mv);

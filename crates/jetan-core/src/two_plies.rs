@@ -29,7 +29,7 @@
 
 use abstract_game::{Game, Side};
 
-use crate::board::{ALL_BITS, DIAG, KING, ORTH, PRINCESS, king_step, low_index, orth_step};
+use crate::board::{ALL_BITS, DIAG, KING_TWO, ORTH, ORTH_TWO, PRINCESS, low_index};
 use crate::movegen::{Filler, panthan_reach, panthan_shifts, reach};
 use crate::piece::{Kind, Piece};
 use crate::position::{MoveList, Position};
@@ -55,8 +55,8 @@ fn influence(kind: Kind, x: usize) -> u128 {
     match kind {
         Kind::Thoat | Kind::Warrior => ORTH[x],
         Kind::Padwar => DIAG[x],
-        Kind::Dwar => ORTH[x] | orth_step(ORTH[x]),
-        Kind::Chief => KING[x] | king_step(KING[x]),
+        Kind::Dwar => ORTH_TWO[x],
+        Kind::Chief => KING_TWO[x],
         Kind::Panthan | Kind::Flier | Kind::Princess => 0,
     }
 }

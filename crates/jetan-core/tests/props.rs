@@ -41,6 +41,8 @@ abstract_game::game_properties! {
     max_plies: 160,
     cases: 96,
     hashed_perft_depth: 3,
+    // Rejection sampling (`src/draw.rs`): uniform, but not the list's pick for a seed.
+    random_move: uniform,
 }
 
 fn position() -> impl Strategy<Value = Position> {
