@@ -101,7 +101,7 @@ impl Numbers {
 
 impl View<'_> {
     /// Hands out the numbers of this position (the side to move's) into `numbers`.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn numbers(&self, numbers: &mut Numbers) {
         let side = self.to_move;
         let mine = self.by_side[side.index()];
@@ -140,7 +140,7 @@ impl View<'_> {
     /// The legal move that number `r` names, or `None` if it is refused (or not below the
     /// total). In a walking kind's block the first piece's region (less its own side's
     /// squares) comes first, then the second's.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn named(&self, numbers: &Numbers, r: u32) -> Option<Move> {
         if r >= numbers.total {
             return None;
