@@ -57,8 +57,9 @@ const BLOCKS: usize = 12;
 /// The square index that stands for "no piece": off the board, with empty tables.
 const NONE: usize = 127;
 
-/// The pieces of one kind of [`WALKERS`] in the numbers: the first two (a side has at most
-/// two of a kind) and the size of the first one's region.
+/// The pieces of one kind of [`WALKERS`] in the numbers: the first two and the size of the
+/// first one's region. A side never has more than two of a kind: no rule adds pieces, and
+/// [`Setup`](crate::Setup) validation refuses more than a side starts with.
 #[derive(Clone, Copy)]
 struct Pair {
     first: usize,
@@ -75,9 +76,6 @@ pub(crate) struct Numbers {
     panthans: [(u128, i32); 5],
     walkers: [Pair; 6],
     princess: Option<Candidates>,
-    /// Whether some kind has more than two pieces (no valid position has): the exact road
-    /// then draws.
-    crowded: bool,
 }
 
 impl Numbers {
@@ -94,7 +92,6 @@ impl Numbers {
             panthans: [(0, 0); 5],
             walkers: [pair; 6],
             princess: None,
-            crowded: false,
         }
     }
 }
@@ -114,11 +111,9 @@ impl View<'_> {
             numbers.panthans[i] = (targets & not_mine, delta);
             total += (targets & not_mine).count_ones();
         }
-        let mut crowded = false;
         for (i, (&kind, region)) in WALKERS.iter().zip(regions).enumerate() {
             let pieces = self.by_kind[kind.index()] & mine;
             let rest = pieces & pieces.wrapping_sub(1);
-            crowded |= rest & rest.wrapping_sub(1) != 0;
             let first = (pieces | 1 << NONE).trailing_zeros() as usize & NONE;
             let second = (rest | 1 << NONE).trailing_zeros() as usize & NONE;
             let first_size = (region[first] & not_mine).count_ones();
@@ -134,7 +129,6 @@ impl View<'_> {
         numbers.princess = self.princess_candidates();
         total += numbers.princess.map_or(0, |c| c.squares.count_ones());
         numbers.total = total;
-        numbers.crowded = crowded;
     }
 
     /// The legal move that number `r` names, or `None` if it is refused (or not below the
@@ -215,9 +209,6 @@ impl View<'_> {
         self.numbers(numbers);
         if numbers.total == 0 {
             return None;
-        }
-        if numbers.crowded {
-            return self.draw_exactly(groups, rng);
         }
         for _ in 0..T {
             if let Some(mv) = self.named(numbers, rng.below(numbers.total)) {

@@ -21,8 +21,8 @@
 //! listing and drawing cannot drift apart: [`Counter`] adds popcounts (bulk counting, and
 //! `count_after`, which builds only the piece sets of the next position, without its mailbox
 //! or hash), [`Filler`] writes the move list, and [`Groups`] keeps one target set per piece
-//! (or Panthan direction) to draw the move of a given rank in list order (`random_move` and
-//! the playout loop, which plays in place without the hash).
+//! (or Panthan direction) to pick the move of a given rank in list order (the exact road of
+//! the random draw, which otherwise finds one piece's moves only: see `crate::draw`).
 
 use abstract_game::Side;
 use abstract_game::bitboard::select128;
