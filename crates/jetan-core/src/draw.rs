@@ -233,9 +233,9 @@ impl View<'_> {
 mod tests {
     use super::*;
     use crate::position::{MoveList, Position};
-    use crate::{Rules, Setup};
+    use crate::Rules;
     use abstract_game::playout::random_position;
-    use abstract_game::{Game, Rules as _, Side, TextGame};
+    use abstract_game::{Game, Rules as _};
     use std::collections::HashMap;
 
     /// Rule sets: the presets, and the options the presets leave off.
@@ -278,50 +278,6 @@ mod tests {
         (list.len(), numbers.total as usize)
     }
 
-    /// Random placements: Chief, Princess and part of the other pieces, often crowded.
-    fn placements(rules: Rules, count: usize, seed: u64) -> Vec<Position> {
-        let mut rng = Rng::seed_from_u64(seed);
-        let mut out = Vec::new();
-        for _ in 0..count {
-            let mut setup = Setup::empty();
-            for side in Side::BOTH {
-                let mut others = vec![Kind::Panthan; 8];
-                for kind in [
-                    Kind::Thoat,
-                    Kind::Warrior,
-                    Kind::Padwar,
-                    Kind::Dwar,
-                    Kind::Flier,
-                ] {
-                    others.extend([kind, kind]);
-                }
-                let mut kinds = vec![Kind::Chief, Kind::Princess];
-                for _ in 0..rng.below(others.len() as u32 + 1) {
-                    kinds.push(others.swap_remove(rng.below(others.len() as u32) as usize));
-                }
-                for kind in kinds {
-                    loop {
-                        let square = rng.below(100) as usize;
-                        if setup.board[square].is_none() {
-                            setup.board[square] = Some(crate::Piece::new(side, kind));
-                            break;
-                        }
-                    }
-                }
-            }
-            setup.to_move = Side::BOTH[rng.below(2) as usize];
-            setup.escape_left = abstract_game::BySide::new(rng.below(2) == 0, rng.below(2) == 0);
-            setup.countdown = Some(1);
-            if let Ok(pos) = Position::from_setup(setup.clone(), rules) {
-                out.push(pos);
-            } else {
-                setup.countdown = None;
-                out.extend(Position::from_setup(setup, rules));
-            }
-        }
-        out
-    }
-
     #[test]
     fn accepted_numbers_name_every_legal_move_once() {
         let (mut accepted, mut all) = (0, 0);
@@ -332,7 +288,7 @@ mod tests {
                     positions.push(random_position::<Position>(rules, seed, plies));
                 }
             }
-            positions.extend(placements(rules, 400, 5));
+            positions.extend(crate::test_support::placements(rules, 400, 5));
             for pos in &positions {
                 let (a, n) = check_numbers(pos);
                 accepted += a;

@@ -135,6 +135,8 @@ mod serde_impl;
 mod setup;
 #[cfg(feature = "svg")]
 mod svg;
+#[cfg(test)]
+mod test_support;
 mod text;
 mod two_plies;
 

@@ -204,10 +204,49 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Rules;
+    use abstract_game::Rules as _;
 
     #[test]
     fn the_start_counts_perft_two() {
-        let pos = Position::new(crate::Rules::default());
+        let pos = Position::new(Rules::default());
         assert_eq!(pos.two_plies(), 5_462);
+    }
+
+    /// On random placements (Princesses among enemies, escapes used or not, countdowns about
+    /// to end the game) under every preset and the options they leave off: the pass equals
+    /// the sum of the reply lists, for each position and each position after one of its
+    /// moves (`tests/fast_roads.rs` does the same on positions of play).
+    #[test]
+    fn two_plies_at_once_equal_the_reply_lists_on_placements() {
+        let mut rule_sets: Vec<Rules> = Rules::PRESETS
+            .iter()
+            .filter_map(|name| Rules::preset(name))
+            .collect();
+        rule_sets.push(Rules {
+            escape: false,
+            revisit: true,
+            ..Rules::STANDARD
+        });
+        let legal = |pos: &Position| {
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            list
+        };
+        for rules in rule_sets {
+            let placed = crate::test_support::placements(rules, 150, 11);
+            assert!(placed.len() > 100, "{rules:?}: {} placements", placed.len());
+            for (i, pos) in placed.iter().enumerate() {
+                let list = legal(pos);
+                let children = list.iter().filter(|_| i % 3 == 0).map(|&mv| pos.after(mv));
+                for p in std::iter::once(pos.clone()).chain(children) {
+                    let slow: u64 = legal(&p)
+                        .iter()
+                        .map(|&mv| legal(&p.after(mv)).len() as u64)
+                        .sum();
+                    assert_eq!(p.count_two_plies(), slow, "{p}");
+                }
+            }
+        }
     }
 }

@@ -8,7 +8,6 @@
 use abstract_game::perft::{perft, perft_enumerated};
 use abstract_game::playout::{Rng, playout_loop, random_position};
 use jetan_core::prelude::*;
-use jetan_core::{Kind, Setup};
 
 /// Every preset, and options under which the material rules end games soon.
 fn rule_sets() -> Vec<Rules> {
@@ -90,58 +89,11 @@ fn counting_equals_the_move_lists_and_enumeration() {
     assert!(ended_by_count > 100, "{ended_by_count}");
 }
 
-/// Random placements under `rules`: a Chief, a Princess and a random part of the other
-/// pieces a side starts with, either side to move, escapes used or not, often crowded enough
-/// that Princesses stand among enemies. Placements the rules refuse are skipped.
-fn placements(rules: Rules, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for _ in 0..count {
-        let mut setup = Setup::empty();
-        for side in Side::BOTH {
-            let mut others = vec![Kind::Panthan; 8];
-            for kind in [
-                Kind::Thoat,
-                Kind::Warrior,
-                Kind::Padwar,
-                Kind::Dwar,
-                Kind::Flier,
-            ] {
-                others.extend([kind, kind]);
-            }
-            let mut kinds = vec![Kind::Chief, Kind::Princess];
-            for _ in 0..rng.below(others.len() as u32 + 1) {
-                let pick = rng.below(others.len() as u32) as usize;
-                kinds.push(others.swap_remove(pick));
-            }
-            for kind in kinds {
-                loop {
-                    let square = rng.below(100) as usize;
-                    if setup.board[square].is_none() {
-                        setup.board[square] = Some(Piece::new(side, kind));
-                        break;
-                    }
-                }
-            }
-        }
-        setup.to_move = Side::BOTH[rng.below(2) as usize];
-        setup.escape_left = BySide::new(rng.below(2) == 0, rng.below(2) == 0);
-        if Position::from_setup(setup.clone(), rules).is_err() {
-            // Few pieces of equal value: the countdown must be running.
-            setup.countdown = Some(rng.below(u32::from(rules.countdown) + 1) as u16);
-        }
-        out.extend(Position::from_setup(setup, rules));
-    }
-    out
-}
-
 #[test]
 fn two_plies_at_once_equal_the_reply_lists() {
     for rules in rule_sets() {
-        let from_play = positions(rules, 4);
-        let placed = placements(rules, 150, 11);
-        assert!(placed.len() > 100, "{rules:?}: {} placements", placed.len());
-        for (i, pos) in from_play.iter().chain(&placed).enumerate() {
+        // Random placements are checked by the unit tests of `src/two_plies.rs`.
+        for (i, pos) in positions(rules, 6).iter().enumerate() {
             // The position, and for every third one each position after one of its moves.
             let list = legal(pos);
             let children = list.iter().filter(|_| i % 3 == 0).map(|&mv| pos.after(mv));
