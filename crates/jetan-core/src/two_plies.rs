@@ -21,8 +21,8 @@
 //! quiet moves apart: they keep the piece counts and values, so near the end of the game the
 //! countdown or the material rules end the game after all of them (no replies) or after none.
 //! Captures change the replying side's pieces and the squares it may end on; they take the
-//! general road, [`Game::count_after`]. `tests/fast_roads.rs` holds this pass to the sum of
-//! the reply lists.
+//! general road, [`Game::count_after`]. The unit tests hold this pass to the sum of the reply
+//! lists.
 //!
 //! [`Game::count_two_plies`]: abstract_game::Game::count_two_plies
 //! [`Game::count_after`]: abstract_game::Game::count_after
@@ -206,6 +206,7 @@ mod tests {
     use super::*;
     use crate::Rules;
     use abstract_game::Rules as _;
+    use abstract_game::playout::random_position;
 
     #[test]
     fn the_start_counts_perft_two() {
@@ -213,12 +214,12 @@ mod tests {
         assert_eq!(pos.two_plies(), 5_462);
     }
 
-    /// On random placements (Princesses among enemies, escapes used or not, countdowns about
-    /// to end the game) under every preset and the options they leave off: the pass equals
-    /// the sum of the reply lists, for each position and each position after one of its
-    /// moves (`tests/fast_roads.rs` does the same on positions of play).
+    /// On positions of random games and random placements (Princesses among enemies, escapes
+    /// used or not, countdowns running) under every preset and the options they leave off:
+    /// the pass equals the sum of the reply lists, for each position and each position after
+    /// one of its moves (`tests/fast_roads.rs` adds hand-made end games through perft).
     #[test]
-    fn two_plies_at_once_equal_the_reply_lists_on_placements() {
+    fn two_plies_at_once_equal_the_reply_lists() {
         let mut rule_sets: Vec<Rules> = Rules::PRESETS
             .iter()
             .filter_map(|name| Rules::preset(name))
@@ -236,7 +237,12 @@ mod tests {
         for rules in rule_sets {
             let placed = crate::test_support::placements(rules, 150, 11);
             assert!(placed.len() > 100, "{rules:?}: {} placements", placed.len());
-            for (i, pos) in placed.iter().enumerate() {
+            let played = (0..4).flat_map(|seed| {
+                [0, 1, 2, 5, 10, 20, 40, 60, 80, 100, 130]
+                    .map(|plies| random_position::<Position>(rules, seed, plies))
+            });
+            for (i, pos) in placed.into_iter().chain(played).enumerate() {
+                let pos = &pos;
                 let list = legal(pos);
                 let children = list.iter().filter(|_| i % 3 == 0).map(|&mv| pos.after(mv));
                 for p in std::iter::once(pos.clone()).chain(children) {

@@ -1,8 +1,8 @@
 //! The fast roads of move generation against the slow ones, on many positions of every preset
 //! and of option sets that switch the end rules on early: bulk counting (`count_legal_moves`,
-//! `count_after`, which never makes the next position, and `count_two_plies`, which counts
-//! the replies of quiet moves from facts gathered once) against the move lists and against
-//! perft by enumeration, and the game's own playout loop (in place, without the hash) against
+//! `count_after`, which never makes the next position, and `count_two_plies` through perft(2),
+//! which `src/two_plies.rs` also tests against the reply lists) against the move lists and
+//! against perft by enumeration, and the game's own playout loop (in place, without the hash) against
 //! the generic loop.
 
 use abstract_game::perft::{perft, perft_enumerated};
@@ -87,25 +87,6 @@ fn counting_equals_the_move_lists_and_enumeration() {
     }
     // The end rules were met on the fast road, not only the move rules.
     assert!(ended_by_count > 100, "{ended_by_count}");
-}
-
-#[test]
-fn two_plies_at_once_equal_the_reply_lists() {
-    for rules in rule_sets() {
-        // Random placements are checked by the unit tests of `src/two_plies.rs`.
-        for (i, pos) in positions(rules, 6).iter().enumerate() {
-            // The position, and for every third one each position after one of its moves.
-            let list = legal(pos);
-            let children = list.iter().filter(|_| i % 3 == 0).map(|&mv| pos.after(mv));
-            for p in std::iter::once(pos.clone()).chain(children) {
-                let slow: u64 = legal(&p)
-                    .iter()
-                    .map(|&mv| legal(&p.after(mv)).len() as u64)
-                    .sum();
-                assert_eq!(p.count_two_plies(), slow, "{p}");
-            }
-        }
-    }
 }
 
 #[test]
