@@ -14,6 +14,11 @@
 //! archers and shuttle record for the sums ([`TargetSums`], straight-line code) and the enemy
 //! archers and the pool for the rest ([`Mover`]), so `count_after` fills these in from the
 //! move without playing it, and the sums are the same for every move that captures nothing.
+//!
+//! Two plies are counted in one pass (`count_two_plies`, perft's last two plies): the moves
+//! come from the sets of [`Position::plain_moves`], and the replies to all the quiet steps of
+//! one archer are summed in closed form by [`QuietReplies`], since such a step changes the
+//! replier's count only through the hole it leaves and the hole it reaches.
 
 use abstract_game::Side;
 use abstract_game::playout::Rng;
@@ -22,7 +27,7 @@ use crate::board::{Hole, TARGETS_ANY, TARGETS_NO_BACKWARD, goal_row, home_row};
 use crate::moves::Move;
 use crate::position::{Position, Shuttle};
 use crate::rules::{Blocked, Direction, ReturnRule, Rules};
-use abstract_game::bitboard::Bitboard32;
+use abstract_game::bitboard::{Bitboard32, select32};
 
 /// Step targets by direction rule, side and hole (`[direction][side][hole]`, Jarmo first),
 /// padded to 32 holes so that any bit index of a set is a valid index.
@@ -66,6 +71,20 @@ struct Plan {
     returns: bool,
     /// What returns depend on.
     context: ReturnContext,
+}
+
+/// The legal moves of a position where no step returns an archer, as sets (see
+/// [`Position::plain_moves`]).
+#[derive(Clone, Copy)]
+pub(crate) struct PlainMoves {
+    /// The movable archers in hole order (the sentinel hole 31 past the last one) and their
+    /// destinations, the refused shuttle step and refused captures taken out.
+    pub(crate) origins: [u32; 5],
+    pub(crate) sets: [u32; 5],
+    /// Holes where a drop is legal.
+    pub(crate) drops: u32,
+    /// Whether the only move is a pass.
+    pub(crate) pass: bool,
 }
 
 /// The facts of the side to move that decide which steps return an archer.
@@ -162,23 +181,31 @@ impl ArcherReturns {
 
     /// The archer's `k`-th move towards `targets` in destination then return-hole order, `k`
     /// being below [`count`](Self::count): the destination and the return hole, if any.
+    ///
+    /// Only the spending destinations (seldom more than one) can stand for several moves, so
+    /// the walk goes over them alone: each one passed adds its moves but one to the offset of
+    /// the destinations after it, and a `k` that falls short of one's first move is a plain
+    /// step found by rank.
     #[inline]
-    pub(crate) fn nth(self, targets: u32, mut k: u32) -> (u32, Option<u32>) {
-        if self.spend == 0 {
-            return (abstract_game::bitboard::select32(targets, k), None);
-        }
-        let mut rest = targets;
+    pub(crate) fn nth(self, targets: u32, k: u32) -> (u32, Option<u32>) {
+        let mut extra = 0;
+        let mut rest = self.spend;
         while rest != 0 {
             let to = rest.trailing_zeros();
             rest &= rest - 1;
-            let free = self.return_holes(to);
-            let c = free.count_ones().max(1);
-            if k < c {
-                return (to, Bitboard32(free).nth(k));
+            // Where the moves of `to` start.
+            let first = (targets & ((1 << to) - 1)).count_ones() + extra;
+            if k < first {
+                break;
             }
-            k -= c;
+            let free = self.base & !(1 << to);
+            let moves = free.count_ones().max(1);
+            if k < first + moves {
+                return (to, (free != 0).then(|| select32(free, k - first)));
+            }
+            extra += moves - 1;
         }
-        unreachable!("`k` is below the archer's count")
+        (select32(targets, k.wrapping_sub(extra)), None)
     }
 }
 
@@ -345,7 +372,7 @@ impl Position {
     /// [`for_each_move`](Self::for_each_move) from the plan, for any position of an unfinished
     /// game (the road for returns; the plain road must list the same moves in the same order
     /// wherever it is taken, which the tests check).
-    fn for_each_planned_move(&self, f: &mut impl FnMut(Move)) {
+    pub(crate) fn for_each_planned_move(&self, f: &mut impl FnMut(Move)) {
         let plan = self.plan();
         let mut any = plan.drops != 0;
         let steps = &plan.steps;
@@ -378,13 +405,35 @@ impl Position {
     }
 
     /// [`for_each_move`](Self::for_each_move) when no step can return an archer, straight from
-    /// the target sets (worked out first as straight-line code over five archer slots, the
-    /// no-shuttling ban applied, so that what the goal-row capture restriction takes out is
-    /// known before `f` is called). Returns `false`, having called nothing, when returns are in
-    /// play.
+    /// the sets of [`plain_moves`](Self::plain_moves). Returns `false`, having called nothing,
+    /// when returns are in play.
     #[inline(always)]
     fn for_each_plain_move(&self, f: &mut impl FnMut(Move)) -> bool {
-        let rules = self.rules;
+        let Some(plain) = self.plain_moves(self.rules) else {
+            return false;
+        };
+        for (&from, &set) in plain.origins.iter().zip(&plain.sets) {
+            let from = Hole::from_bit(from);
+            for to in Bitboard32(set) {
+                f(Move::step(from, Hole::from_bit(to)));
+            }
+        }
+        for hole in Bitboard32(plain.drops) {
+            f(Move::Drop(Hole::from_bit(hole)));
+        }
+        if plain.pass {
+            f(Move::Pass);
+        }
+        true
+    }
+
+    /// The legal moves of the side to move under `rules` (the position's own, some of them
+    /// perhaps made constants by the caller) as sets, when no step can return an archer; `None`
+    /// when returns are in play. The sets are straight-line code over five archer slots, the
+    /// no-shuttling ban applied, so that what the goal-row capture restriction takes out is
+    /// known before any move is looked at.
+    #[inline(always)]
+    pub(crate) fn plain_moves(&self, rules: Rules) -> Option<PlainMoves> {
         let us = self.to_move;
         let s = us.index();
         let own = self.archers[s].0;
@@ -399,8 +448,7 @@ impl Position {
         } else {
             (31, 0)
         };
-        // Straight-line target sets over at most five archers; past the last one the sentinel
-        // hole 31 has no targets.
+        // Past the last archer the sentinel hole 31 has no targets.
         let mut origins = [31u32; 5];
         let mut sets = [0u32; 5];
         let mut rest = movable;
@@ -421,7 +469,7 @@ impl Position {
                 || reach & enemy & goal != 0
                 || marked_arrival(table, self.marked.0 & movable, own, goal))
         {
-            return false;
+            return None;
         }
         let home = home_row(us).0;
         let drops = match rules.return_rule {
@@ -429,24 +477,17 @@ impl Position {
             _ => 0,
         };
         // Captures onto the goal row are refused while another move ends elsewhere.
-        let refused = if rules.goal_row_capture_restriction && (drops != 0 || reach & !goal != 0) {
-            goal & enemy
-        } else {
-            0
-        };
-        for (&from, &set) in origins.iter().zip(&sets) {
-            let from = Hole::from_bit(from);
-            for to in Bitboard32(set & !refused) {
-                f(Move::step(from, Hole::from_bit(to)));
+        if rules.goal_row_capture_restriction && (drops != 0 || reach & !goal != 0) {
+            for set in &mut sets {
+                *set &= !(goal & enemy);
             }
         }
-        for hole in Bitboard32(drops) {
-            f(Move::Drop(Hole::from_bit(hole)));
-        }
-        if reach == 0 && drops == 0 && rules.blocked == Blocked::Pass {
-            f(Move::Pass);
-        }
-        true
+        Some(PlainMoves {
+            origins,
+            sets,
+            drops,
+            pass: reach == 0 && drops == 0 && rules.blocked == Blocked::Pass,
+        })
     }
 
     /// The number of legal moves, counted without building them.
@@ -495,8 +536,8 @@ impl Position {
         }
         let tables = &STEP_TARGETS[self.rules.direction as usize];
         let step = match self.to_move {
-            Side::First => self.draw_step::<0>(rng, &tables[0]),
-            Side::Second => self.draw_step::<1>(rng, &tables[1]),
+            Side::First => self.draw_step::<0>(rng, self.rules, &tables[0]),
+            Side::Second => self.draw_step::<1>(rng, self.rules, &tables[1]),
         };
         match step {
             Some(step) => Some(Move::Step {
@@ -591,11 +632,7 @@ impl Mover {
         };
         let mut n = sums.n;
         if rules.goal_row_capture_restriction {
-            let forbidden = goal & enemy;
-            let [once, twice, four] = sums.times;
-            let goal_captures = (forbidden & once).count_ones()
-                + 2 * (forbidden & twice).count_ones()
-                + 4 * (forbidden & four).count_ones();
+            let goal_captures = sums.steps_onto(goal & enemy);
             if sums.ban && goal_captures != 0 {
                 // Whether the ban leaves a move off the goal row is the plan's business.
                 return None;
@@ -606,6 +643,121 @@ impl Mover {
             n -= goal_captures & 0u32.wrapping_sub(u32::from(elsewhere));
         }
         Some(n + drops)
+    }
+}
+
+/// The number of replies to each step of the side to move that captures nothing, in closed
+/// form per archer: such a step changes the replier's count only through the holes it leaves
+/// and reaches, and both enter it additively (the replier's drops lose the destination when it
+/// is on the replier's first row, its refused goal-row captures gain the destination's and lose
+/// the origin's attackers when they are on the mover's first row). So one archer's quiet steps
+/// are counted with a few set sizes, without looking at them one by one.
+#[derive(Clone, Copy)]
+pub(crate) struct QuietReplies {
+    /// The mover's goal row (the replier's first row, where it drops) and the mover's first
+    /// row (the replier's goal row, where its captures may be refused).
+    goal: u32,
+    home: u32,
+    /// The replier's sums.
+    sums: TargetSums,
+    /// Whether the goal-row capture restriction is in force.
+    restriction: bool,
+    /// The replier's steps and drops when the step lands off the mover's goal row, and when it
+    /// lands on it (one drop hole fewer), before refused captures are taken out.
+    base_off_goal: u32,
+    base_on_goal: u32,
+    /// Whether the replier has a move off its goal row, in those two cases (then its captures
+    /// onto the goal row are refused).
+    elsewhere_off_goal: bool,
+    elsewhere_on_goal: bool,
+    /// The replier's steps onto the mover's archers on its first row as they stand.
+    refused_now: u32,
+    /// The only archer of the mover off its goal row whose arrival there ends the game, if any
+    /// (no bit otherwise).
+    last_to_arrive: u32,
+    /// Whether a blocked replier passes (its count is then at least one).
+    pass: bool,
+}
+
+impl QuietReplies {
+    /// The closed form for the steps of a mover whose pool is `mover_pool`, `replier` being
+    /// the next mover as it stands (its enemy the mover's archers before the step) and `sums`
+    /// its target sums; `None` when a reply count needs the plan (returns in play for the
+    /// replier, or the restriction together with a refused shuttle step).
+    #[inline(always)]
+    pub(crate) fn new(
+        rules: Rules,
+        replier: &Mover,
+        sums: &TargetSums,
+        mover_pool: u8,
+    ) -> Option<QuietReplies> {
+        let mover = replier.side.opponent();
+        let (own, enemy) = (replier.enemy, replier.own);
+        let (goal, home) = (goal_row(mover).0, home_row(mover).0);
+        let restriction = rules.goal_row_capture_restriction;
+        let drop_holes = match rules.return_rule {
+            ReturnRule::Seed if replier.pool > 0 => return None,
+            ReturnRule::Reserve if replier.pool > 0 => (goal & !(own | enemy)).count_ones(),
+            _ => 0,
+        };
+        if restriction && sums.ban {
+            return None;
+        }
+        let off_goal = own & !goal;
+        let reserve_waits = rules.return_rule == ReturnRule::Reserve && mover_pool > 0;
+        let steps_elsewhere = sums.reach & !home != 0;
+        Some(QuietReplies {
+            goal,
+            home,
+            sums: *sums,
+            restriction,
+            base_off_goal: sums.n + drop_holes,
+            base_on_goal: sums.n + drop_holes.saturating_sub(1),
+            elsewhere_off_goal: drop_holes != 0 || steps_elsewhere,
+            elsewhere_on_goal: drop_holes > 1 || steps_elsewhere,
+            refused_now: sums.steps_onto(home & own),
+            last_to_arrive: if off_goal.count_ones() == 1 && !reserve_waits {
+                off_goal
+            } else {
+                0
+            },
+            pass: rules.blocked == Blocked::Pass,
+        })
+    }
+
+    /// The sum of the replier's move counts over the steps of the mover's archer at `from` to
+    /// `targets`, which are empty holes.
+    #[inline(always)]
+    pub(crate) fn of_archer(&self, from: u32, targets: u32) -> u32 {
+        let from_bit = 1u32 << (from & 31);
+        // The replier's refused captures once the archer has left, before its destination is
+        // counted (the origin's attackers are no longer captures).
+        let refused = if self.restriction {
+            self.refused_now - self.sums.steps_onto(from_bit & self.home)
+        } else {
+            0
+        };
+        let replies = |base: u32, elsewhere: bool| {
+            // The restriction never refuses the last move, so only a count without refusals
+            // can be 0; a blocked replier that passes has one move.
+            let n = if elsewhere { base - refused } else { base };
+            if n == 0 && self.pass { 1 } else { n }
+        };
+        let off_goal = targets & !self.goal;
+        let on_goal = targets & self.goal;
+        let arrivals = if from_bit == self.last_to_arrive {
+            0
+        } else {
+            on_goal.count_ones() * replies(self.base_on_goal, self.elsewhere_on_goal)
+        };
+        // A destination on the mover's first row adds its attackers to the refused captures.
+        let newly_refused = if self.restriction && self.elsewhere_off_goal {
+            self.sums.steps_onto(off_goal & self.home)
+        } else {
+            0
+        };
+        off_goal.count_ones() * replies(self.base_off_goal, self.elsewhere_off_goal) - newly_refused
+            + arrivals
     }
 }
 
@@ -628,6 +780,15 @@ pub(crate) struct TargetSums {
 }
 
 impl TargetSums {
+    /// The number of the side's steps (the refused one included) that end on `holes`.
+    #[inline(always)]
+    pub(crate) fn steps_onto(&self, holes: u32) -> u32 {
+        let [once, twice, four] = self.times;
+        (holes & once).count_ones()
+            + 2 * (holes & twice).count_ones()
+            + 4 * (holes & four).count_ones()
+    }
+
     /// The sums of `side`, whose archers are `own` and shuttle record `shuttle`, under `rules`.
     #[inline(always)]
     pub(crate) fn of(rules: Rules, side: Side, own: u32, shuttle: Shuttle) -> TargetSums {
@@ -836,6 +997,107 @@ mod tests {
             }
         }
         assert!(moves > 100_000, "{moves}");
+    }
+
+    /// Every move of every archer, found by its rank through `ArcherReturns::nth`, is the
+    /// plan's list's move of that rank, wherever returns are in play.
+    #[test]
+    fn each_rank_of_an_archers_moves_is_the_listed_move() {
+        let (mut ranks, mut multiple) = (0, 0);
+        for pos in game_positions(12) {
+            let plan = pos.plan();
+            if pos.outcome.is_some() || !plan.returns {
+                continue;
+            }
+            let mut listed = Vec::new();
+            pos.for_each_planned_move(&mut |mv| listed.push(mv));
+            let mut moves = listed.iter();
+            let steps = &plan.steps;
+            for (&from, &targets) in steps.origins[..steps.len].iter().zip(&steps.targets) {
+                let returns = plan.spending(from, targets);
+                for k in 0..returns.count(targets) {
+                    let (to, back) = returns.nth(targets, k);
+                    let drawn = Move::Step {
+                        from: Hole::from_bit(from),
+                        to: Hole::from_bit(to),
+                        return_to: back.map(Hole::from_bit),
+                    };
+                    assert_eq!(Some(&drawn), moves.next(), "{pos}, rank {k} from {from}");
+                    ranks += 1;
+                }
+                multiple += usize::from(returns.count(targets) > targets.count_ones());
+            }
+        }
+        assert!(ranks > 20_000 && multiple > 1_500, "{ranks} {multiple}");
+    }
+
+    /// `count_two_plies` equals the sum of `count_after` over the moves and perft's
+    /// enumeration two plies deep, over random games under every rule combination.
+    #[test]
+    fn two_plies_count_as_move_by_move() {
+        use abstract_game::perft::perft_enumerated;
+        let mut leaves = 0;
+        for pos in game_positions(4) {
+            let mut list = crate::MoveList::new();
+            pos.legal_moves(&mut list);
+            let by_move: u64 = list.iter().map(|&mv| pos.count_after(mv) as u64).sum();
+            assert_eq!(pos.count_two_plies(), by_move, "{pos}");
+            assert_eq!(perft_enumerated(&pos, 2), by_move, "{pos}");
+            leaves += by_move;
+        }
+        assert!(leaves > 1_000_000, "{leaves}");
+    }
+
+    /// The closed form of [`QuietReplies`] for each archer against the sum of `count_after`
+    /// over its steps that capture nothing, wherever it applies; and it applies under every
+    /// rule combination, with each of its corrections in play somewhere.
+    #[test]
+    fn quiet_replies_count_each_archers_steps_as_move_by_move() {
+        let (mut archers, mut refusing, mut dropping, mut arriving) = (0, 0, 0, 0);
+        let mut rules_seen = std::collections::HashSet::new();
+        for pos in game_positions(12) {
+            if pos.outcome.is_some() {
+                continue;
+            }
+            let Some(plain) = pos.plain_moves(pos.rules) else {
+                continue;
+            };
+            let s = pos.to_move.index();
+            let (own, enemy) = (pos.archers[s].0, pos.archers[1 - s].0);
+            let sums = pos.reply_sums(pos.rules);
+            let replier = pos.replier(own, enemy);
+            let Some(quiet) = QuietReplies::new(pos.rules, &replier, &sums, pos.pool[s]) else {
+                continue;
+            };
+            rules_seen.insert(format!("{:?}", pos.rules));
+            for (&from, &set) in plain.origins.iter().zip(&plain.sets) {
+                let quiet_set = set & !enemy;
+                if quiet_set == 0 {
+                    continue;
+                }
+                let by_move: u32 = Bitboard32(quiet_set)
+                    .into_iter()
+                    .map(|to| {
+                        let mv = Move::step(Hole::from_bit(from), Hole::from_bit(to));
+                        pos.count_after(mv) as u32
+                    })
+                    .sum();
+                assert_eq!(
+                    quiet.of_archer(from, quiet_set),
+                    by_move,
+                    "{pos} from {from}"
+                );
+                archers += 1;
+                refusing += usize::from(quiet.restriction && quiet.refused_now != 0);
+                dropping += usize::from(quiet.base_on_goal != quiet.base_off_goal);
+                arriving += usize::from(quiet.last_to_arrive == 1 << from);
+            }
+        }
+        assert_eq!(rules_seen.len(), 96);
+        assert!(
+            archers > 100_000 && refusing > 10_000 && dropping > 1_000 && arriving > 3_000,
+            "{archers} {refusing} {dropping} {arriving}"
+        );
     }
 
     #[test]

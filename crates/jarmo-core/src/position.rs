@@ -7,7 +7,7 @@ use abstract_game::{Game, Outcome, Scores, Side, TextGame};
 use arrayvec::ArrayVec;
 
 use crate::board::{Hole, Holes, goal_row, home_row};
-use crate::movegen::{Mover, TargetSums};
+use crate::movegen::{Mover, QuietReplies, TargetSums};
 use crate::moves::Move;
 use crate::rules::{Blocked, ReturnRule, Rules};
 use crate::zobrist;
@@ -81,6 +81,13 @@ impl Shuttle {
         let count = if back { longer } else { 1 };
         Shuttle { from, to, count }
     }
+}
+
+/// Whether `side`, with archers `own` and pool `pool`, has all its archers on the enemy's first
+/// row (and, under the reserve rule, none in reserve): the end of the game.
+#[inline(always)]
+pub(crate) fn all_arrived(side: Side, own: u32, pool: u8, rules: Rules) -> bool {
+    own & !goal_row(side).0 == 0 && (rules.return_rule != ReturnRule::Reserve || pool == 0)
 }
 
 /// A legal Jarmo or Jasir position. Only legal moves change it.
@@ -196,8 +203,8 @@ impl Position {
     /// Whether `side` has all its archers that are on the board on the enemy's first row (and,
     /// under the reserve rule, none in reserve).
     pub(crate) fn has_arrived(&self, side: Side) -> bool {
-        self.archers[side.index()].minus(goal_row(side)).is_empty()
-            && (self.rules.return_rule != ReturnRule::Reserve || self.pool[side.index()] == 0)
+        let s = side.index();
+        all_arrived(side, self.archers[s].0, self.pool[s], self.rules)
     }
 
     /// Works out the outcome of a freshly reached position.
@@ -327,22 +334,47 @@ impl Position {
         }
     }
 
+    /// Calls `f` with the position's rules, the return rule and the goal-row capture
+    /// restriction made constants: one copy of `f` per pair of them, so that the counts behind
+    /// perft's last two plies take one predictable branch per call in place of several per move.
+    #[inline(always)]
+    fn under_rule_pair<R>(&self, f: impl Fn(Rules) -> R) -> R {
+        let rules = self.rules;
+        let under = |return_rule, goal_row_capture_restriction| Rules {
+            return_rule,
+            goal_row_capture_restriction,
+            ..rules
+        };
+        match (rules.return_rule, rules.goal_row_capture_restriction) {
+            (ReturnRule::Reserve, true) => f(under(ReturnRule::Reserve, true)),
+            (ReturnRule::Reserve, false) => f(under(ReturnRule::Reserve, false)),
+            (ReturnRule::Seed, true) => f(under(ReturnRule::Seed, true)),
+            (ReturnRule::Seed, false) => f(under(ReturnRule::Seed, false)),
+            (ReturnRule::None, true) => f(under(ReturnRule::None, true)),
+            (ReturnRule::None, false) => f(under(ReturnRule::None, false)),
+        }
+    }
+
+    /// The [`TargetSums`] of the side not to move, as the position stands: what counting its
+    /// replies needs after any move that captures nothing.
+    #[inline(always)]
+    pub(crate) fn reply_sums(&self, rules: Rules) -> TargetSums {
+        let them = !self.to_move;
+        TargetSums::of(
+            rules,
+            them,
+            self.archers[them.index()].0,
+            self.shuttle[them.index()],
+        )
+    }
+
     /// [`count_after`](Game::count_after) under `rules`, which are the position's own (passed
-    /// in so that the caller can make some of them constants).
+    /// in so that the caller can make some of them constants), `sums` being
+    /// [`reply_sums`](Self::reply_sums).
     #[inline(always)]
     fn count_after_under(&self, mv: Move, rules: Rules, sums: TargetSums) -> usize {
-        let us = self.to_move;
-        let them = !us;
-        // (Side-indexed facts by a run-time index: a copy per side would keep the compiler
-        // from seeing that the sums are the same for every move of a node.)
-        let (s, e) = (us.index(), them.index());
-        let reserve = rules.return_rule == ReturnRule::Reserve;
-        // `sums` are the next mover's as the position stands; a capture changes them.
-        let mut sums = sums;
-        // The mover's archers and the next mover's, and the next mover's pool, once `mv` is
-        // played.
-        let (mut own, mut enemy) = (self.archers[s].0, self.archers[e].0);
-        let mut enemy_pool = self.pool[e];
+        let s = self.to_move.index();
+        let (own, enemy) = (self.archers[s].0, self.archers[1 - s].0);
         match mv {
             Move::Step {
                 from,
@@ -350,50 +382,154 @@ impl Position {
                 return_to,
             } => {
                 let to_bit = 1u32 << to.index();
-                own = own & !(1 << from.index()) | to_bit;
-                // Only the seed rule brings an archer back (as in `apply`); the pool matters
-                // to the arrival under the reserve rule only.
+                let mut own = own & !(1 << from.index()) | to_bit;
+                // Only the seed rule brings an archer back (as in `apply`).
                 if let (ReturnRule::Seed, Some(hole)) = (rules.return_rule, return_to) {
                     own |= 1 << hole.index();
                 }
-                if own & !goal_row(us).0 == 0 && (!reserve || self.pool[s] == 0) {
-                    return 0;
-                }
                 if enemy & to_bit != 0 {
-                    enemy &= !to_bit;
-                    sums = TargetSums::of(rules, them, enemy, self.shuttle[e]);
-                    let comes_back = match rules.return_rule {
-                        ReturnRule::Seed => true,
-                        ReturnRule::Reserve => self.marked.0 & to_bit != 0,
-                        ReturnRule::None => false,
-                    };
-                    enemy_pool = enemy_pool.saturating_add(u8::from(comes_back));
-                    // The capture may have taken the enemy's last archer off its goal row.
-                    if enemy & !goal_row(them).0 == 0 && (!reserve || enemy_pool == 0) {
-                        return 0;
-                    }
+                    self.count_after_capture(mv, own, to_bit, rules)
+                } else {
+                    self.count_after_quiet_step(mv, own, rules, &sums)
                 }
             }
             // A drop leaves both sides short of their goal rows.
-            Move::Drop(hole) => own |= 1 << hole.index(),
-            Move::Pass if self.passes >= 1 => return 0,
-            Move::Pass => {}
+            Move::Drop(hole) => {
+                self.count_replies(mv, own | 1 << hole.index(), enemy, rules, &sums)
+            }
+            Move::Pass if self.passes >= 1 => 0,
+            Move::Pass => self.count_replies(mv, own, enemy, rules, &sums),
+        }
+    }
+
+    /// [`count_after_under`](Self::count_after_under) for a step `mv` that captures nothing,
+    /// after which the mover's archers are `own`.
+    #[inline(always)]
+    fn count_after_quiet_step(&self, mv: Move, own: u32, rules: Rules, sums: &TargetSums) -> usize {
+        let s = self.to_move.index();
+        if all_arrived(self.to_move, own, self.pool[s], rules) {
+            return 0;
+        }
+        self.count_replies(mv, own, self.archers[1 - s].0, rules, sums)
+    }
+
+    /// [`count_after_under`](Self::count_after_under) for a step `mv` that captures the enemy
+    /// archer on `to_bit`, after which the mover's archers are `own`.
+    #[inline(always)]
+    fn count_after_capture(&self, mv: Move, own: u32, to_bit: u32, rules: Rules) -> usize {
+        let us = self.to_move;
+        let them = !us;
+        let (s, e) = (us.index(), them.index());
+        if all_arrived(us, own, self.pool[s], rules) {
+            return 0;
+        }
+        let enemy = self.archers[e].0 & !to_bit;
+        let comes_back = match rules.return_rule {
+            ReturnRule::Seed => true,
+            ReturnRule::Reserve => self.marked.0 & to_bit != 0,
+            ReturnRule::None => false,
+        };
+        let enemy_pool = self.pool[e].saturating_add(u8::from(comes_back));
+        // The capture may have taken the enemy's last archer off its goal row.
+        if all_arrived(them, enemy, enemy_pool, rules) {
+            return 0;
         }
         let next = Mover {
+            pool: enemy_pool,
+            ..self.replier(own, enemy)
+        };
+        let sums = TargetSums::of(rules, them, enemy, self.shuttle[e]);
+        self.finish_count(mv, next, rules, &sums)
+    }
+
+    /// The side not to move as the next mover, once a move that captures nothing has left the
+    /// mover's archers on `own` (and its own on `enemy`).
+    #[inline(always)]
+    pub(crate) fn replier(&self, own: u32, enemy: u32) -> Mover {
+        let them = !self.to_move;
+        let e = them.index();
+        Mover {
             side: them,
             own: enemy,
             enemy: own,
-            pool: enemy_pool,
+            pool: self.pool[e],
             credit_waiting: self.credits[e] > 0,
             marked: self.marked.0 & enemy,
             shuttle: self.shuttle[e],
-        };
-        match next.count_from(rules, &sums) {
+        }
+    }
+
+    /// The number of replies after `mv`, a move that captures nothing and ends nothing, which
+    /// leaves the mover's archers on `own` and the enemy's on `enemy`.
+    #[inline(always)]
+    fn count_replies(
+        &self,
+        mv: Move,
+        own: u32,
+        enemy: u32,
+        rules: Rules,
+        sums: &TargetSums,
+    ) -> usize {
+        self.finish_count(mv, self.replier(own, enemy), rules, sums)
+    }
+
+    /// The number of moves of `next`, the next mover after `mv` with `sums`, the blocked side's
+    /// pass included.
+    #[inline(always)]
+    fn finish_count(&self, mv: Move, next: Mover, rules: Rules, sums: &TargetSums) -> usize {
+        match next.count_from(rules, sums) {
             Some(0) if rules.blocked == Blocked::Pass => 1,
             Some(n) => n as usize,
             // Returns in play: the plan of the position itself.
             None => self.count_after_planned(mv),
         }
+    }
+
+    /// [`count_two_plies`](Game::count_two_plies) under `rules` (as for
+    /// [`count_after_under`](Self::count_after_under)), for a position whose game goes on. The
+    /// moves come straight from the sets of [`plain_moves`](Self::plain_moves), those that
+    /// capture nothing apart from the captures, so that no move is encoded and decoded and the
+    /// replies' sums are worked out once; with returns in play, move by move from the plan.
+    #[inline(always)]
+    fn count_two_plies_under(&self, rules: Rules) -> u64 {
+        let sums = self.reply_sums(rules);
+        let Some(plain) = self.plain_moves(rules) else {
+            let mut total = 0;
+            self.for_each_planned_move(&mut |mv| {
+                total += self.count_after_under(mv, rules, sums) as u64;
+            });
+            return total;
+        };
+        let s = self.to_move.index();
+        let (own, enemy) = (self.archers[s].0, self.archers[1 - s].0);
+        let quiet = QuietReplies::new(rules, &self.replier(own, enemy), &sums, self.pool[s]);
+        let mut total = 0;
+        for (&from, &set) in plain.origins.iter().zip(&plain.sets) {
+            // (The sentinel origin 31 has no destinations: no hole is made of it.)
+            let left = own & !(1 << (from & 31));
+            let step = |to| Move::step(Hole::from_bit(from), Hole::from_bit(to));
+            match &quiet {
+                Some(quiet) => total += u64::from(quiet.of_archer(from, set & !enemy)),
+                None => {
+                    for to in Bitboard32(set & !enemy) {
+                        let count =
+                            self.count_after_quiet_step(step(to), left | 1 << to, rules, &sums);
+                        total += count as u64;
+                    }
+                }
+            }
+            for to in Bitboard32(set & enemy) {
+                let count = self.count_after_capture(step(to), left | 1 << to, 1 << to, rules);
+                total += count as u64;
+            }
+        }
+        for hole in Bitboard32(plain.drops) {
+            total += self.count_after_under(Move::Drop(Hole::from_bit(hole)), rules, sums) as u64;
+        }
+        if plain.pass {
+            total += self.count_after_under(Move::Pass, rules, sums) as u64;
+        }
+        total
     }
 
     /// [`count_after`](Game::count_after) through the plan of the position after `mv` (when
@@ -556,45 +692,22 @@ impl Game for Position {
     /// that captures nothing.
     #[inline]
     fn count_after(&self, mv: Move) -> usize {
-        // One copy of the count per return rule and restriction, each with those two rules
-        // as constants (one predictable branch per move in place of several).
-        let rules = self.rules;
-        let them = !self.to_move;
-        // The next mover's sums, the same for every move that captures nothing. Worked out
-        // here, before the dispatch: inside each copy the compiler no longer takes them out
-        // of perft's loop (perft 1.4 times slower, measured), and so with a dispatch on the
-        // blocked rule too.
-        let sums = TargetSums::of(
-            rules,
-            them,
-            self.archers[them.index()].0,
-            self.shuttle[them.index()],
-        );
-        let under = |return_rule, goal_row_capture_restriction| Rules {
-            return_rule,
-            goal_row_capture_restriction,
-            ..rules
-        };
-        match (rules.return_rule, rules.goal_row_capture_restriction) {
-            (ReturnRule::Reserve, true) => {
-                self.count_after_under(mv, under(ReturnRule::Reserve, true), sums)
-            }
-            (ReturnRule::Reserve, false) => {
-                self.count_after_under(mv, under(ReturnRule::Reserve, false), sums)
-            }
-            (ReturnRule::Seed, true) => {
-                self.count_after_under(mv, under(ReturnRule::Seed, true), sums)
-            }
-            (ReturnRule::Seed, false) => {
-                self.count_after_under(mv, under(ReturnRule::Seed, false), sums)
-            }
-            (ReturnRule::None, true) => {
-                self.count_after_under(mv, under(ReturnRule::None, true), sums)
-            }
-            (ReturnRule::None, false) => {
-                self.count_after_under(mv, under(ReturnRule::None, false), sums)
-            }
+        // The next mover's sums, the same for every move that captures nothing, are worked
+        // out here, before the dispatch: inside each copy the compiler no longer takes them
+        // out of a loop over the moves (perft 1.4 times slower, measured).
+        let sums = self.reply_sums(self.rules);
+        self.under_rule_pair(|rules| self.count_after_under(mv, rules, sums))
+    }
+
+    /// The sum of [`count_after`](Game::count_after) over the legal moves, worked out in one
+    /// pass over the move sets: the replies' target sums once, the quiet steps of each archer
+    /// in closed form, captures, drops and passes move by move, and move by move from the plan
+    /// when returns are in play.
+    fn count_two_plies(&self) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
         }
+        self.under_rule_pair(|rules| self.count_two_plies_under(rules))
     }
 
     fn is_legal(&self, mv: Move) -> bool {

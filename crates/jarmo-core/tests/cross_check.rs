@@ -239,6 +239,33 @@ fn random_setups_agree_with_the_reference() {
     }
 }
 
+/// `count_two_plies` (perft's last two plies in one pass over the move sets) counts what the
+/// moves' `count_after` and perft's enumeration count, from random set-ups under every rule
+/// combination: full first rows, waiting pools, blocked sides and shuttle records included.
+#[test]
+fn random_setups_count_two_plies_move_by_move() {
+    use abstract_game::perft::perft_enumerated;
+    let mut rng = Rng::seed_from_u64(13);
+    let mut checked = 0;
+    for rules in all_rule_sets() {
+        let mut found = 0;
+        while found < 300 {
+            let Some(pos) = random_setup(rules, &mut rng) else {
+                continue;
+            };
+            let mut list = jarmo_core::MoveList::new();
+            pos.legal_moves(&mut list);
+            let by_move: u64 = list.iter().map(|&mv| pos.count_after(mv) as u64).sum();
+            let context = || format!("{rules:?}: {}", pos.to_text());
+            assert_eq!(pos.count_two_plies(), by_move, "{}", context());
+            assert_eq!(perft_enumerated(&pos, 2), by_move, "{}", context());
+            found += 1;
+        }
+        checked += found;
+    }
+    assert_eq!(checked, 96 * 300);
+}
+
 /// `Game::playout` takes shortcuts for plain steps; it must play exactly the games of the
 /// generic loop (random move, checked-free play, full end check) from the same seed.
 #[test]
