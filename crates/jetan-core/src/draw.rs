@@ -232,8 +232,8 @@ impl View<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::{MoveList, Position};
     use crate::Rules;
+    use crate::position::{MoveList, Position};
     use abstract_game::playout::random_position;
     use abstract_game::{Game, Rules as _};
     use std::collections::HashMap;
