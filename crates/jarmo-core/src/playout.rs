@@ -12,8 +12,8 @@
 //! The step road is written to keep branches off the random number and off the move: the
 //! targets of at most five archers are straight-line code (a sentinel hole with no lines past
 //! the last archer), the archer is picked with conditional moves over the running counts,
-//! the destination by [`select32`](abstract_game::bitboard::select32) (prefix counts of bytes, then a table), and captures, marks
-//! and the shuttle record are updated by masks. The loop plays Black's turn then White's, each
+//! the destination by [`select32`](abstract_game::bitboard::select32) (prefix counts of
+//! bytes, then a table), and captures, marks and the shuttle record are updated by masks. The loop plays Black's turn then White's, each
 //! its own copy, with no dispatch on the side to move; and each preset has a copy of the loop
 //! with its rules as constants, so that no rule option is tested ply by ply (about 3% faster
 //! on `jarmo`, measured).
@@ -128,9 +128,9 @@ impl Position {
     }
 
     /// Draws a uniformly random move for the side with index `S`, which is to move, under
-    /// `rules` (the position's own, perhaps as constants) using its step targets `table`, when the move is a step that can be drawn from the archers'
-    /// target sets: the `k`-th move of [`for_each_move`](Self::for_each_move)'s order for a
-    /// uniform `k`. Returns `None`, having drawn nothing, when drops, passes or restricted
+    /// `rules` (the position's own, perhaps as constants) using its step targets `table`, when
+    /// the move is a step that can be drawn from the archers' target sets: the `k`-th move of
+    /// [`for_each_move`](Self::for_each_move)'s order for a uniform `k`. Returns `None`, having drawn nothing, when drops, passes or restricted
     /// captures are in play: [`draw_planned`](Self::draw_planned) then draws the move.
     #[inline(always)]
     pub(crate) fn draw_step<const S: usize>(
@@ -219,8 +219,8 @@ impl Position {
     }
 
     /// Plays one uniformly random move for the side with index `S`, which is to move, under
-    /// `rules` using its step targets `table`. Returns `false` when it plays none: it is blocked and loses
-    /// (the outcome is then set).
+    /// `rules` using its step targets `table`. Returns `false` when it plays none: it is
+    /// blocked and loses (the outcome is then set).
     #[inline(always)]
     fn random_ply<const S: usize>(
         &mut self,

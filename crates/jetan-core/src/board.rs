@@ -389,19 +389,22 @@ const fn reach3_table(steps: &[u128; SQUARES], revisit: bool) -> [u128; SQUARES]
 }
 
 /// Flier destinations (on any board: it jumps), `[no revisit, revisit]`.
-pub(crate) static FLIER: [[u128; TABLE]; 2] = [
+pub(crate) static FLIER: [[u128; TABLE]; 2] = FLIER_C;
+const FLIER_C: [[u128; TABLE]; 2] = [
     pad(reach3_table(&DIAG_C, false)),
     pad(reach3_table(&DIAG_C, true)),
 ];
 /// Princess (normal move) destinations on an empty board, `[no revisit, revisit]`: every
 /// square within three king steps, under both options (so also the Chief's).
-pub(crate) static PRINCESS: [[u128; TABLE]; 2] = [
+pub(crate) static PRINCESS: [[u128; TABLE]; 2] = PRINCESS_C;
+const PRINCESS_C: [[u128; TABLE]; 2] = [
     pad(reach3_table(&KING_C, false)),
     pad(reach3_table(&KING_C, true)),
 ];
 /// Dwar destinations on an empty board (revisits add none: a three-step orthogonal path
 /// ends one or three orthogonal steps away either way).
-pub(crate) static DWAR: [u128; TABLE] = pad(reach3_table(&ORTH_C, false));
+pub(crate) static DWAR: [u128; TABLE] = DWAR_C;
+const DWAR_C: [u128; TABLE] = pad(reach3_table(&ORTH_C, false));
 
 /// The kinds that walk or jump (all but Panthans and the Princess), in the order of
 /// [`REGIONS`].
@@ -422,24 +425,9 @@ pub(crate) static REGIONS: [[[u128; TABLE]; 6]; 2] = {
     let thoat = pad(two_steps(&ORTH_C, &DIAG_C));
     let warrior = pad(two_steps(&ORTH_C, &ORTH_C));
     let padwar = pad(two_steps(&DIAG_C, &DIAG_C));
-    let dwar = pad(reach3_table(&ORTH_C, false));
     [
-        [
-            thoat,
-            warrior,
-            padwar,
-            pad(reach3_table(&DIAG_C, false)),
-            dwar,
-            pad(reach3_table(&KING_C, false)),
-        ],
-        [
-            thoat,
-            warrior,
-            padwar,
-            pad(reach3_table(&DIAG_C, true)),
-            dwar,
-            pad(reach3_table(&KING_C, true)),
-        ],
+        [thoat, warrior, padwar, FLIER_C[0], DWAR_C, PRINCESS_C[0]],
+        [thoat, warrior, padwar, FLIER_C[1], DWAR_C, PRINCESS_C[1]],
     ]
 };
 

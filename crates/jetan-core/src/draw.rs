@@ -44,7 +44,7 @@ use abstract_game::bitboard::select128;
 use abstract_game::playout::Rng;
 
 use crate::board::{ALL_BITS, REGIONS, WALKERS};
-use crate::movegen::{Candidates, Groups, View, panthan_shifts, reach};
+use crate::movegen::{Candidates, Groups, View, last_start_at_or_before, panthan_shifts, reach};
 use crate::piece::Kind;
 use crate::position::Move;
 
@@ -139,12 +139,7 @@ impl View<'_> {
         if r >= numbers.total {
             return None;
         }
-        // The last block starting at or before `r` (never an empty one: the block after an
-        // empty one starts where it does).
-        let block = numbers.first[1..]
-            .iter()
-            .map(|&first| usize::from(first <= r))
-            .sum::<usize>();
+        let block = last_start_at_or_before(&numbers.first, r);
         let offset = r - numbers.first[block];
         let side = self.to_move;
         let mine = self.by_side[side.index()];

@@ -111,10 +111,6 @@ impl Sink for Filler<'_> {
 /// Princess's normal moves and escapes.
 const GROUPS: usize = 18;
 
-/// Slots for groups: [`GROUPS`] rounded up to whole vectors of four, so that the scan in
-/// [`Groups::nth`] runs over a fixed length.
-const SLOTS: usize = 20;
-
 /// Keeps each group of moves (one piece's, one Panthan direction's, or the Princess's
 /// escapes) as a set, to count them all and then pick one by its rank.
 ///
@@ -122,13 +118,13 @@ const SLOTS: usize = 20;
 /// among all the moves, and how to make a move's start from its target (`start = offset +
 /// shifted · target`: the start square's bits with the escape flag and no multiple, or for
 /// Panthans moved set-wise minus the index delta and the target once). Every call of the
-/// [`Sink`] writes one slot, empty groups included, and unused slots have a first rank no
-/// move reaches, so that filling and picking run without branches that depend on the moves.
+/// [`Sink`] writes one slot, empty groups included, so that filling and picking run without
+/// branches that depend on the moves.
 pub(crate) struct Groups {
-    targets: [u128; SLOTS],
-    first: [u32; SLOTS],
-    offset: [i32; SLOTS],
-    shifted: [i32; SLOTS],
+    targets: [u128; GROUPS],
+    first: [u32; GROUPS],
+    offset: [i32; GROUPS],
+    shifted: [i32; GROUPS],
     /// Groups kept.
     len: usize,
     total: u32,
@@ -137,10 +133,10 @@ pub(crate) struct Groups {
 impl Groups {
     pub(crate) fn new() -> Groups {
         Groups {
-            targets: [0; SLOTS],
-            first: [u32::MAX; SLOTS],
-            offset: [0; SLOTS],
-            shifted: [0; SLOTS],
+            targets: [0; GROUPS],
+            first: [0; GROUPS],
+            offset: [0; GROUPS],
+            shifted: [0; GROUPS],
             len: 0,
             total: 0,
         }
@@ -148,7 +144,6 @@ impl Groups {
 
     /// Forgets every group.
     pub(crate) fn clear(&mut self) {
-        self.first = [u32::MAX; SLOTS];
         self.len = 0;
         self.total = 0;
     }
@@ -179,18 +174,24 @@ impl Groups {
         if index >= self.total {
             return None;
         }
-        // The last group starting at or before `index`, counted over every slot without
-        // branching: never an empty one, since the group after an empty one starts where it
-        // does and an empty last group starts at the total; the first group starts at 0.
-        let mut g = 0;
-        for &f in self.first.get(1..self.len).unwrap_or(&[]) {
-            g += usize::from(f <= index);
-        }
-        let g = g % SLOTS;
+        let g = last_start_at_or_before(&self.first[..self.len.min(GROUPS)], index);
         let to = select128(self.targets[g], index - self.first[g]);
         let start = self.offset[g] + self.shifted[g] * to as i32;
         Some(Move::packed(start as u16, to))
     }
+}
+
+/// The index of the last of `firsts` (the first ranks of consecutive groups, the first one
+/// 0) that is at most `rank`, counted without branching. It is never an empty group's when
+/// `rank` is below the total: the group after an empty one starts where it does. 0 for no
+/// groups.
+#[inline(always)]
+pub(crate) fn last_start_at_or_before(firsts: &[u32], rank: u32) -> usize {
+    firsts
+        .iter()
+        .skip(1)
+        .map(|&first| usize::from(first <= rank))
+        .sum()
 }
 
 impl Sink for Groups {

@@ -29,7 +29,7 @@
 
 use abstract_game::{Game, Side};
 
-use crate::board::{ALL_BITS, DIAG, KING_TWO, ORTH, ORTH_TWO, PRINCESS, low_index};
+use crate::board::{ALL_BITS, DIAG, KING_TWO, ORTH, ORTH_TWO, PRINCESS, WALKERS, low_index};
 use crate::movegen::{Filler, panthan_reach, panthan_shifts, reach};
 use crate::piece::{Kind, Piece};
 use crate::position::{MoveList, Position};
@@ -77,14 +77,7 @@ fn kept_pieces(
         value: 0,
     }; PIECES];
     let mut len = 0;
-    for kind in [
-        Kind::Thoat,
-        Kind::Warrior,
-        Kind::Padwar,
-        Kind::Dwar,
-        Kind::Chief,
-        Kind::Flier,
-    ] {
+    for kind in WALKERS {
         let mut set = pos.by_kind[kind.index()] & mine;
         while set != 0 {
             let x = low_index(set);
