@@ -9,14 +9,14 @@
 //! played here is move for move the game [`playout_loop`] plays. `random_move` uses the same
 //! draw.
 //!
-//! The step road is written to keep branches off the random number and off the move: the
-//! targets of at most five archers are straight-line code (a sentinel hole with no lines past
-//! the last archer), the archer is picked with conditional moves over the running counts,
-//! the destination by [`select32`](abstract_game::bitboard::select32) (prefix counts of
-//! bytes, then a table), and captures, marks and the shuttle record are updated by masks. The loop plays Black's turn then White's, each
-//! its own copy, with no dispatch on the side to move; and each preset has a copy of the loop
-//! with its rules as constants, so that no rule option is tested ply by ply (about 3% faster
-//! on `jarmo`, measured).
+//! The step road is written to keep branches off the random number and off the move: the targets of
+//! at most five archers are straight-line code (a sentinel hole with no lines past the last
+//! archer), the archer is picked with conditional moves over the running counts, the destination by
+//! [`select32`](abstract_game::bitboard::select32) (prefix counts of bytes, then a table), and
+//! captures, marks and the shuttle record are updated by masks. The loop plays Black's turn then
+//! White's, each its own copy, with no dispatch on the side to move; and each preset has a copy of
+//! the loop with its rules as constants, so that no rule option is tested ply by ply (about 3%
+//! faster on `jarmo`, measured).
 //!
 //! [`Game::playout`]: abstract_game::Game::playout
 //! [`playout_loop`]: abstract_game::playout::playout_loop
@@ -127,11 +127,12 @@ impl Position {
         None
     }
 
-    /// Draws a uniformly random move for the side with index `S`, which is to move, under
-    /// `rules` (the position's own, perhaps as constants) using its step targets `table`, when
-    /// the move is a step that can be drawn from the archers' target sets: the `k`-th move of
-    /// [`for_each_move`](Self::for_each_move)'s order for a uniform `k`. Returns `None`, having drawn nothing, when drops, passes or restricted
-    /// captures are in play: [`draw_planned`](Self::draw_planned) then draws the move.
+    /// Draws a uniformly random move for the side with index `S`, which is to move, under `rules`
+    /// (the position's own, perhaps as constants) using its step targets `table`, when the move is
+    /// a step that can be drawn from the archers' target sets: the `k`-th move of
+    /// [`for_each_move`](Self::for_each_move)'s order for a uniform `k`. Returns `None`, having
+    /// drawn nothing, when drops, passes or restricted captures are in play:
+    /// [`draw_planned`](Self::draw_planned) then draws the move.
     #[inline(always)]
     pub(crate) fn draw_step<const S: usize>(
         &self,

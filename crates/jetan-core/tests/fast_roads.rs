@@ -1,9 +1,9 @@
-//! The fast roads of move generation against the slow ones, on many positions of every preset
-//! and of option sets that switch the end rules on early: bulk counting (`count_legal_moves`,
+//! The fast roads of move generation against the slow ones, on many positions of every preset and
+//! of option sets that switch the end rules on early: bulk counting (`count_legal_moves`,
 //! `count_after`, which never makes the next position, and `count_two_plies` through perft(2),
-//! which `src/two_plies.rs` also tests against the reply lists) against the move lists and
-//! against perft by enumeration, and the game's own playout loop (in place, without the hash) against
-//! the generic loop.
+//! which `src/two_plies.rs` also tests against the reply lists) against the move lists and against
+//! perft by enumeration, and the game's own playout loop (in place, without the hash) against the
+//! generic loop.
 
 use abstract_game::perft::{perft, perft_enumerated};
 use abstract_game::playout::{Rng, playout_loop, random_position};
