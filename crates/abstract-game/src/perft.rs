@@ -88,10 +88,10 @@ pub struct RootCount<M> {
     pub total: usize,
 }
 
-/// perft split by root move over `threads` threads (at least one), reporting each root move
-/// to `on_count` as soon as it is counted (so in completion order, which is generation order
-/// with one thread). Setting `stop` ends the count early: the root moves being counted are
-/// dropped and no new one is started.
+/// perft split by root move over `threads` threads (at least one; one is the calling thread),
+/// reporting each root move to `on_count` as soon as it is counted (so in completion order,
+/// which is generation order with one thread). Setting `stop` ends the count early: the root
+/// moves being counted are dropped and no new one is started.
 ///
 /// Returns the counted root moves in generation order; fewer than all of them when stopped.
 pub fn perft_divide_streaming<G: Game>(
@@ -144,32 +144,40 @@ where
     let counts: Vec<Mutex<Option<u64>>> = (0..total).map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(total.max(1)) {
-            scope.spawn(|| {
-                let mut count_below = counter();
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= total || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let mv = moves[index];
-                    let Some(count) = count_below(&pos.after(mv), depth - 1, stop) else {
-                        break;
-                    };
-                    *counts[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(count);
-                    let done = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    on_count(RootCount {
-                        index,
-                        mv,
-                        count,
-                        done,
-                        total,
-                    });
-                }
+    let work = || {
+        let mut count_below = counter();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= total || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let mv = moves[index];
+            let Some(count) = count_below(&pos.after(mv), depth - 1, stop) else {
+                break;
+            };
+            *counts[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(count);
+            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            on_count(RootCount {
+                index,
+                mv,
+                count,
+                done,
+                total,
             });
         }
-    });
+    };
+    // One worker is this thread (no thread to spawn, and none left winding down when the
+    // call returns).
+    let workers = threads.max(1).min(total.max(1));
+    if workers == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(work);
+            }
+        });
+    }
     moves
         .iter()
         .zip(counts)

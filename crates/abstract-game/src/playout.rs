@@ -179,7 +179,8 @@ pub const fn game_seed(seed: u64, index: u64) -> u64 {
     splitmix64(&mut s)
 }
 
-/// Plays `games` random games from `start` over `threads` threads (at least one).
+/// Plays `games` random games from `start` over `threads` threads (at least one; one is the
+/// calling thread).
 /// `progress(done, total)` is called from time to time. Game number `i` is played with
 /// [`game_seed(seed, i)`](game_seed), whatever the number of threads.
 pub fn playouts<G: Game>(
@@ -209,32 +210,39 @@ pub fn playouts_until<G: Game>(
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let total = Mutex::new(PlayoutStats::default());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut local = PlayoutStats::default();
-                loop {
-                    let first = next.fetch_add(CHUNK, Ordering::Relaxed);
-                    if first >= games || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let last = (first + CHUNK).min(games);
-                    for index in first..last {
-                        let mut rng = Rng::seed_from_u64(game_seed(seed, index));
-                        local.record(random_playout(start, &mut rng, max_plies));
-                    }
-                    progress(
-                        done.fetch_add(last - first, Ordering::Relaxed) + last - first,
-                        games,
-                    );
-                }
-                total
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .merge(&local);
-            });
+    let work = || {
+        let mut local = PlayoutStats::default();
+        loop {
+            let first = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if first >= games || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let last = (first + CHUNK).min(games);
+            for index in first..last {
+                let mut rng = Rng::seed_from_u64(game_seed(seed, index));
+                local.record(random_playout(start, &mut rng, max_plies));
+            }
+            progress(
+                done.fetch_add(last - first, Ordering::Relaxed) + last - first,
+                games,
+            );
         }
-    });
+        total
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .merge(&local);
+    };
+    // One thread is this thread (no thread to spawn, and none left winding down when the
+    // call returns).
+    if threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(work);
+            }
+        });
+    }
     total.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 

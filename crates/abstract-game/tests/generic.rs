@@ -302,6 +302,37 @@ fn stopped_playouts_count_only_the_games_played() {
     assert_eq!(all, playouts(&start, 3000, 3, 100, 1, &|_, _| {}));
 }
 
+/// With one thread the work is done on the calling thread, which sees every report (no
+/// thread is spawned, so none is still winding down when the call returns); with more,
+/// spawned threads report.
+#[test]
+fn one_thread_is_the_calling_thread() {
+    use abstract_game::perft::perft_divide_streaming;
+    use abstract_game::playout::playouts_until;
+    use std::sync::Mutex;
+    use std::sync::atomic::AtomicBool;
+    use std::thread::{ThreadId, current};
+    let start = Nim::new(NimRules::preset("big").unwrap());
+    let go = AtomicBool::new(false);
+    let me = current().id();
+    for threads in [1, 2] {
+        let ids: Mutex<Vec<ThreadId>> = Mutex::new(Vec::new());
+        perft_divide_streaming(&start, 4, threads, &go, &|_| {
+            ids.lock().unwrap().push(current().id())
+        });
+        playouts_until(&start, 5000, 3, 100, threads, &go, &|_, _| {
+            ids.lock().unwrap().push(current().id())
+        });
+        let ids = ids.into_inner().unwrap();
+        assert!(!ids.is_empty());
+        assert_eq!(
+            ids.iter().all(|&id| id == me),
+            threads == 1,
+            "{threads} threads"
+        );
+    }
+}
+
 #[test]
 fn the_record_fuzz_body_replays_or_refuses() {
     use abstract_game::contract::record_bytes_checked;
