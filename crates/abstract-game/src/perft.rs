@@ -166,18 +166,7 @@ where
             });
         }
     };
-    // One worker is this thread (no thread to spawn, and none left winding down when the
-    // call returns).
-    let workers = threads.max(1).min(total.max(1));
-    if workers == 1 {
-        work();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..workers {
-                scope.spawn(work);
-            }
-        });
-    }
+    crate::playout::run_workers(threads.min(total), work);
     moves
         .iter()
         .zip(counts)

@@ -179,10 +179,25 @@ pub const fn game_seed(seed: u64, index: u64) -> u64 {
     splitmix64(&mut s)
 }
 
+/// Runs `work` on `workers` threads at once (at least one) and returns when all are done. One
+/// worker is the calling thread: no thread is spawned then, so none is left winding down when
+/// the call returns (libFuzzer's leak check, run between inputs, would take the handle such a
+/// thread frees last for a leak).
+pub(crate) fn run_workers(workers: usize, work: impl Fn() + Sync) {
+    if workers <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(&work);
+            }
+        });
+    }
+}
+
 /// Plays `games` random games from `start` over `threads` threads (at least one; one is the
-/// calling thread).
-/// `progress(done, total)` is called from time to time. Game number `i` is played with
-/// [`game_seed(seed, i)`](game_seed), whatever the number of threads.
+/// calling thread). `progress(done, total)` is called from time to time. Game number `i` is
+/// played with [`game_seed(seed, i)`](game_seed), whatever the number of threads.
 pub fn playouts<G: Game>(
     start: &G,
     games: u64,
@@ -232,17 +247,7 @@ pub fn playouts_until<G: Game>(
             .unwrap_or_else(|e| e.into_inner())
             .merge(&local);
     };
-    // One thread is this thread (no thread to spawn, and none left winding down when the
-    // call returns).
-    if threads <= 1 {
-        work();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(work);
-            }
-        });
-    }
+    run_workers(threads, work);
     total.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
