@@ -2,7 +2,6 @@
 // with an engine in a Web Worker. All rules come from the WebAssembly module; this file only
 // keeps the page in step with it.
 import init, { Game } from "./pkg/jgames_wasm.js";
-import { markdownToHtml } from "./markdown.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -208,9 +207,11 @@ function undo() {
 async function showRules() {
   const name = state.game.name;
   try {
-    const response = await fetch(`rules/${name}.md`);
+    // HTML rendered from docs/<game>.md by crates/rules-html (web/build.sh), which escapes any
+    // markup of the text and points relative addresses into rules/.
+    const response = await fetch(`rules/${name}.html`);
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-    $("rules-text").innerHTML = markdownToHtml(await response.text(), "rules/");
+    $("rules-text").innerHTML = await response.text();
   } catch (error) {
     $("rules-text").textContent = `The rules could not be loaded (${error}); they are docs/${name}.md.`;
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the web page's WebAssembly module into web/pkg/ and copies the rules texts into
-# web/rules/. Installs what it needs: the wasm32 target and wasm-bindgen-cli at the version of
-# the wasm-bindgen crate in Cargo.lock (the two must match).
+# Builds the web page's WebAssembly module into web/pkg/, renders the rules texts of docs/ to HTML
+# in web/rules/ (with crates/rules-html) and copies their pictures beside them. Installs what it
+# needs: the wasm32 target and wasm-bindgen-cli at the version of the wasm-bindgen crate in
+# Cargo.lock (the two must match).
 #   web/build.sh            release build
 #   web/build.sh --dev      unoptimised, faster to build
 set -euo pipefail
@@ -25,9 +26,13 @@ dir=$([[ "$profile" == dev ]] && echo debug || echo release)
 wasm-bindgen --target web --no-typescript --out-dir web/pkg \
     "target/wasm32-unknown-unknown/$dir/jgames_wasm.wasm"
 
+# The rules as HTML fragments for the page's rules dialog, rendered here so that the page needs
+# no Markdown reader. Relative addresses get the prefix rules/: the page is web/index.html.
+cargo build --profile "$profile" -p rules-html
 mkdir -p web/rules
-for game in jarmo jetan jersi jericho; do
-    cp "docs/$game.md" "web/rules/$game.md"
+rm -f web/rules/*.md # left by older versions of this script
+for game in $("target/$dir/rules-html" --games); do
+    "target/$dir/rules-html" --base rules/ "docs/$game.md" "web/rules/$game.html"
 done
 mkdir -p web/rules/pictures
 cp docs/pictures/*.svg web/rules/pictures/

@@ -1,5 +1,5 @@
 //! The search engines: MCTS iterations per second and alpha-beta nodes per second, on a toy
-//! game (two-heap subtraction Nim, `abstract_game::testing::nim`, whose evaluation is 0, so
+//! game (two-heap subtraction Nim, `abstract_game::nim`, whose evaluation is 0, so
 //! the alpha-beta figure is the search's own cost) and from the start of each of the four
 //! games (with its evaluation: the figures `docs/engines.md` quotes).
 //!
@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use abstract_game::testing::nim::Nim;
+use abstract_game::nim::Nim;
 use abstract_game::{Evaluate, Game};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game_search::{AlphaBeta, AlphaBetaOptions, Budget, Engine, Mcts, MctsOptions};

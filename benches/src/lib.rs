@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use abstract_game::Game;
 use abstract_game::perft::perft;
-use abstract_game::playout::{Rng, random_playout};
+use abstract_game::playout::Rng;
 use criterion::{Criterion, Throughput};
 
 /// Options of one benchmark group.
@@ -70,7 +70,7 @@ pub fn bench_playouts<G: Game>(
             b.iter(|| {
                 let mut plies = 0;
                 for _ in 0..games {
-                    plies += random_playout(black_box(start), &mut rng, max_plies).plies;
+                    plies += black_box(start).playout(&mut rng, max_plies).plies;
                 }
                 plies
             })
@@ -81,15 +81,36 @@ pub fn bench_playouts<G: Game>(
 
 /// The start position of every preset of a game, named by preset.
 pub fn preset_starts<G: Game>() -> Vec<(&'static str, G)> {
-    use abstract_game::Rules as _;
+    use abstract_game::GameRules as _;
     G::Rules::PRESETS
         .iter()
-        .map(|&name| {
-            (
-                name,
-                G::new(G::Rules::preset(name).expect("listed presets exist")),
-            )
-        })
+        .map(|preset| (preset.name, G::new(preset.rules)))
+        .collect()
+}
+
+/// The smallest depth whose perft from `pos` has at least `leaves` leaves (at most `max`), and
+/// that perft: a case that takes about the same time in every game.
+pub fn depth_for_leaves<G: Game>(pos: &G, leaves: u64, max: u32) -> (u32, u64) {
+    let mut depth = 1;
+    loop {
+        let count = perft(pos, depth);
+        if count >= leaves || depth >= max {
+            return (depth, count);
+        }
+        depth += 1;
+    }
+}
+
+/// A perft case for each named start: the depth of [`depth_for_leaves`] with `leaves` and
+/// `max`.
+pub fn perft_cases<G: Game>(
+    starts: &[(&'static str, G)],
+    leaves: u64,
+    max: u32,
+) -> Vec<(&'static str, G, u32)> {
+    starts
+        .iter()
+        .map(|(name, pos)| (*name, pos.clone(), depth_for_leaves(pos, leaves, max).0))
         .collect()
 }
 

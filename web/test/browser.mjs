@@ -22,8 +22,8 @@ const bin = process.env.JGAMES_BIN ||
 if (!bin) throw new Error("no jgames binary: build it (cargo build -p jgames) or set JGAMES_BIN");
 
 const types = {
-  ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm",
-  ".svg": "image/svg+xml", ".md": "text/markdown; charset=utf-8", ".png": "image/png",
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css",
+  ".wasm": "application/wasm", ".svg": "image/svg+xml", ".png": "image/png",
 };
 const server = createServer((req, res) => {
   const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));

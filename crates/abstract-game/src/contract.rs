@@ -4,7 +4,9 @@
 
 use core::fmt::{Debug, Display};
 
-use crate::{Game, Rules, TextGame};
+use crate::{GameRules, TextGame};
+#[cfg(doc)]
+use crate::Game;
 
 /// Checks one position: the move list against the bulk count and the outcome, the hash against
 /// the hash from scratch, the position text round trip, and legal moves (all of them, or 16
@@ -131,61 +133,6 @@ where
     pos
 }
 
-/// The body of a text fuzz target. The first byte of `data` picks a preset of the game's rules
-/// (by its index modulo the number of presets) and is then given to `adjust`, which may set
-/// further options from its bits. The rest, read as UTF-8 with invalid sequences replaced, is a
-/// position text and, after the first `|`, move texts; both go to [`parse_checked`]. Empty
-/// `data` does nothing.
-pub fn parse_bytes_checked<G>(data: &[u8], adjust: impl FnOnce(u8, &mut <G as Game>::Rules))
-where
-    G: TextGame + PartialEq + Debug,
-{
-    let Some((&selector, rest)) = data.split_first() else {
-        return;
-    };
-    let presets = <G as Game>::Rules::PRESETS;
-    let name = presets[usize::from(selector) % presets.len()];
-    let mut rules = <G as Game>::Rules::preset(name)
-        .unwrap_or_else(|| panic!("the listed preset {name:?} is unknown"));
-    adjust(selector, &mut rules);
-    let text = String::from_utf8_lossy(rest);
-    let (position_text, moves_text) = text.split_once('|').unwrap_or((&text, ""));
-    parse_checked::<G>(rules, position_text, moves_text);
-}
-
-/// The body of the record fuzz target: `data`, read as UTF-8 with invalid sequences replaced,
-/// is parsed as a [`Record`](crate::record::Record). Whatever parses must write back to a
-/// text that parses to the same record; it is then replayed as a record of game `G` (its
-/// `Game` tag set to `G`'s name), which must either give a position that keeps the contract
-/// or refuse with a message. Returns whether the replay succeeded.
-pub fn record_bytes_checked<G>(data: &[u8]) -> bool
-where
-    G: TextGame + PartialEq + Debug,
-{
-    use crate::record::Record;
-    let text = String::from_utf8_lossy(data);
-    let Ok(mut record) = text.parse::<Record>() else {
-        return false;
-    };
-    let written = record.to_string();
-    let again: Record = written
-        .parse()
-        .unwrap_or_else(|e| panic!("written record {written:?} refused: {e}"));
-    assert_eq!(again, record, "record text does not round-trip");
-    record.game = G::NAME.to_owned();
-    match record.replay::<G>() {
-        Ok(replay) => {
-            check_position(&replay.end);
-            assert_eq!(replay.moves.len(), record.moves.len());
-            true
-        }
-        Err(e) => {
-            assert!(!e.to_string().is_empty(), "an error says what is wrong");
-            false
-        }
-    }
-}
-
 /// The text forms of `pos` agree: `Display` is the position text, the setup writes the same
 /// text, that text parses back to the same setup, and validating the setup gives `pos` again.
 pub fn check_setup_round_trip<G: TextGame + PartialEq + Debug + Display>(pos: &G) {
@@ -203,4 +150,35 @@ pub fn check_setup_round_trip<G: TextGame + PartialEq + Debug + Display>(pos: &G
         &back, pos,
         "from_setup(to_setup) is another position: {text:?}"
     );
+}
+
+/// Checks a game's preset table: at least one preset, names distinct and non-empty, each
+/// with a summary, rules distinct, `preset` finding each by its name, and `Default` being the
+/// first preset's rules.
+pub fn check_presets<G: TextGame>() {
+    let presets = <G::Rules as GameRules>::PRESETS;
+    assert!(!presets.is_empty(), "{} has no preset", G::NAME);
+    assert_eq!(
+        G::Rules::default(),
+        presets[0].rules,
+        "{}: Default is not the first preset",
+        G::NAME
+    );
+    for (i, preset) in presets.iter().enumerate() {
+        assert!(!preset.name.is_empty() && !preset.summary.is_empty());
+        assert_eq!(G::Rules::preset(preset.name), Some(preset.rules));
+        assert_eq!(preset.rules.preset_name(), Some(preset.name));
+        for other in &presets[..i] {
+            assert_ne!(other.name, preset.name, "{}: a name twice", G::NAME);
+            assert_ne!(
+                other.rules,
+                preset.rules,
+                "{}: the same rules twice",
+                G::NAME
+            );
+        }
+    }
+    let unknown =
+        G::Rules::find_preset(G::NAME, "no such variant").expect_err("an unknown name is refused");
+    assert!(unknown.to_string().contains(presets[0].name), "{unknown}");
 }

@@ -32,17 +32,86 @@ impl<M, const N: usize> MoveList<M> for ArrayVec<M, N> {
     }
 }
 
-/// The rule options of a game, with named presets.
-pub trait Rules: Copy + Default + Eq + Debug + Send + Sync + 'static {
-    /// The preset names this game knows, the default first.
-    const PRESETS: &'static [&'static str];
+/// One named preset of a game's rules: a line of the game's preset table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset<R> {
+    /// The name, as the command line and records spell it: `"jasir-reserve"`.
+    pub name: &'static str,
+    /// One line about what sets it apart.
+    pub summary: &'static str,
+    /// The rules it names.
+    pub rules: R,
+}
 
-    /// One line about each preset, in the order of [`PRESETS`](Rules::PRESETS) (empty when a
-    /// game gives none).
-    const PRESET_SUMMARIES: &'static [&'static str] = &[];
+/// A preset name that a game does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game} has no variant {name:?} (known: {known})")]
+pub struct UnknownPreset {
+    /// The game's [`Game::NAME`].
+    pub game: &'static str,
+    /// The name asked for.
+    pub name: String,
+    /// The names the game knows, comma-separated.
+    pub known: String,
+}
+
+/// The rule options of a game, with its table of named presets.
+///
+/// The table is the one list of a game's presets; the first entry is the default, and each
+/// game's `Default` returns its rules (the contract checks that the two agree).
+pub trait GameRules: Copy + Default + Eq + Debug + Send + Sync + 'static {
+    /// Every preset, the default first.
+    const PRESETS: &'static [Preset<Self>];
 
     /// The rules of the named preset, or `None` for an unknown name.
-    fn preset(name: &str) -> Option<Self>;
+    fn preset(name: &str) -> Option<Self> {
+        Self::PRESETS
+            .iter()
+            .find(|preset| preset.name == name)
+            .map(|preset| preset.rules)
+    }
+
+    /// The named preset of `game` (its [`Game::NAME`], for the message), or an error that
+    /// lists the known names.
+    fn find_preset(game: &'static str, name: &str) -> Result<&'static Preset<Self>, UnknownPreset> {
+        Self::PRESETS
+            .iter()
+            .find(|preset| preset.name == name)
+            .ok_or_else(|| UnknownPreset {
+                game,
+                name: name.to_owned(),
+                known: Self::preset_names().collect::<Vec<_>>().join(", "),
+            })
+    }
+
+    /// The preset names, the default first.
+    fn preset_names() -> impl Iterator<Item = &'static str> {
+        Self::PRESETS.iter().map(|preset| preset.name)
+    }
+
+    /// The name of the preset these rules are, if any.
+    fn preset_name(&self) -> Option<&'static str> {
+        Self::PRESETS
+            .iter()
+            .find(|preset| preset.rules == *self)
+            .map(|preset| preset.name)
+    }
+
+    /// The default rules: the first preset's.
+    fn default_preset() -> Self {
+        Self::PRESETS[0].rules
+    }
+}
+
+/// Why a record in a game's own format (see [`TextGame::import_record`]) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// The text holds no move.
+    #[error("the record holds no move")]
+    Empty,
+    /// The text is not of the format: the game's own message, which says where.
+    #[error("{0}")]
+    Invalid(String),
 }
 
 /// Why a checked move was refused. The position is unchanged.
@@ -74,7 +143,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// One whole turn. Small and `Copy`.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// Every rule option of the game.
-    type Rules: Rules;
+    type Rules: GameRules;
     /// The stack-allocated move list.
     type MoveList: MoveList<Self::Move>;
 
@@ -219,6 +288,23 @@ pub trait TextGame: Game {
     type MoveError: std::error::Error + Clone + Send + Sync + 'static;
     /// Why a position text was refused: its syntax, or (through `From`) an impossible setup.
     type TextError: std::error::Error + Clone + From<Self::SetupError> + Send + Sync + 'static;
+
+    /// One line about the game for lists of games, with a move or two in its notation:
+    /// `"Nim: take 1 to 3 stones from one of two heaps (moves like 0:3)"`.
+    const ABOUT: &'static str;
+
+    /// The move notation by example, `(text, meaning)` pairs, for help texts.
+    const NOTATION: &'static [(&'static str, &'static str)];
+
+    /// Reads a game record in a format of the game's own (not the shared [`record`] format)
+    /// into its move texts, or says why it cannot; `None` when the game has no format of its
+    /// own (the default).
+    ///
+    /// [`record`]: crate::record
+    fn import_record(text: &str) -> Option<Result<Vec<String>, ImportError>> {
+        let _ = text;
+        None
+    }
 
     /// The raw setup of this position (its `From<&Self>`); [`from_setup`](TextGame::from_setup)
     /// gives the position back.

@@ -3,15 +3,18 @@
 //! This crate knows no particular game. It provides:
 //!
 //! * the [`Game`] trait (legal moves, checked and unchecked play, outcome, Zobrist hash) and its
-//!   companions [`Rules`] (named rule presets) and [`TextGame`] (move notation and position text);
-//! * generic [`perft`](perft::perft) with divide, bulk counting and threads, and seeded random
+//!   companions [`GameRules`] (the table of named rule presets) and [`TextGame`] (move notation and position text);
+//! * [`perft`]: bulk counting, divide, threads and a transposition table, and seeded random
 //!   [`playouts`](playout);
 //! * coordinates for [`hex`], [square grid](square) and [`graph`] boards, with tables
 //!   built by `const fn`;
+//! * index types of cells and pieces ([`cell_index!`]), with one error for a bad index and one
+//!   for a bad name;
 //! * fixed-width [bitboards](bitboard) and [Zobrist keys](zobrist);
 //! * [`Side`], [`Outcome`] and [`Scores`], and [`BySide`] for side-indexed data;
 //! * [`Evaluate`], a game's heuristic value of a position for search;
 //! * game [`record`]s: one text format for every game;
+//! * [`nim`], a toy game (Nim on two heaps) for examples and for the tests of game-free code;
 //! * [`svg`] pictures: a small SVG writer, hex layouts and the [`Render`](svg::Render) trait;
 //! * [`contract`] checks that game crates run in their tests and fuzz targets, and (with the
 //!   `testing` feature) the `testing` module: the same checks as a proptest suite;
@@ -26,14 +29,14 @@
 //! against the trait, then counted with perft and played out at random:
 //!
 //! ```
-//! use abstract_game::{Game, MoveList, Outcome, Rules, Side, perft::perft, playout::{Rng, random_playout}};
+//! use abstract_game::{Game, GameRules, MoveList, Outcome, Preset, Side, perft::perft, playout::Rng};
 //! use arrayvec::ArrayVec;
 //!
 //! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 //! struct NimRules;
-//! impl Rules for NimRules {
-//!     const PRESETS: &'static [&'static str] = &["standard"];
-//!     fn preset(name: &str) -> Option<Self> { (name == "standard").then_some(NimRules) }
+//! impl GameRules for NimRules {
+//!     const PRESETS: &'static [Preset<Self>] =
+//!         &[Preset { name: "standard", summary: "five stones", rules: NimRules }];
 //! }
 //!
 //! #[derive(Clone, Copy, Debug)]
@@ -67,18 +70,20 @@
 //! let start = Nim::new(NimRules);
 //! assert_eq!(perft(&start, 1), 2);
 //! assert_eq!(perft(&start, 2), 4);
-//! let result = random_playout(&start, &mut Rng::seed_from_u64(7), 100);
+//! let result = start.playout(&mut Rng::seed_from_u64(7), 100);
 //! assert!(result.outcome.is_some());
 //! ```
 
 #![deny(missing_docs)]
 
 pub mod bitboard;
+pub mod cell;
 pub mod contract;
 pub mod evaluate;
 mod game;
 pub mod graph;
 pub mod hex;
+pub mod nim;
 pub mod perft;
 pub mod playout;
 pub mod record;
@@ -95,6 +100,9 @@ pub mod zobrist;
 #[doc(hidden)]
 pub use serde as __serde;
 
+pub use cell::{CellIndexError, ParseCellError};
 pub use evaluate::{EVAL_BOUND, Evaluate};
-pub use game::{Game, MoveList, PlayError, Rules, TextGame};
+pub use game::{
+    Game, GameRules, ImportError, MoveList, PlayError, Preset, TextGame, UnknownPreset,
+};
 pub use side::{BySide, Outcome, OutcomeText, Scores, Side};

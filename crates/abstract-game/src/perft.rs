@@ -1,7 +1,26 @@
-//! Counting move sequences (perft): plain, divided by root move, and over several threads.
+//! Counting move sequences (perft).
 //!
 //! `perft(n)` is the number of move sequences of length `n` from a position; a finished game has
 //! no moves, so sequences stop there. Depth 0 counts the position itself (1).
+//!
+//! [`perft`] is the plain count. Everything else goes through one value, [`Perft`]: the depth,
+//! then the options a count may take (threads, a transposition table, a stop flag, enumeration
+//! instead of bulk counting), then [`count`](Perft::count) for the total or
+//! [`divide`](Perft::divide) for the count of each root move.
+//!
+//! ```
+//! use abstract_game::Game;
+//! use abstract_game::nim::Nim;
+//! use abstract_game::perft::{Perft, perft};
+//!
+//! let start = Nim::new(Default::default());
+//! let plain = perft(&start, 6);
+//! assert_eq!(Perft::new(6).threads(2).count(&start), Some(plain));
+//! assert_eq!(Perft::new(6).hash_table(1 << 16).count(&start), Some(plain));
+//! assert_eq!(Perft::new(6).enumerated().count(&start), Some(plain));
+//! let divide = Perft::new(6).divide(&start, |_| {});
+//! assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), plain);
+//! ```
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -9,7 +28,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use crate::Game;
 
 /// perft with bulk counting: the last ply uses [`Game::count_legal_moves`], the last two
-/// [`Game::count_two_plies`].
+/// [`Game::count_two_plies`]. The same as `Perft::new(depth).count(pos)`.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -26,54 +45,21 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     }
 }
 
-/// perft that plays every move down to the leaves, without bulk counting. Slower; it checks
-/// that bulk counting agrees with enumeration.
-pub fn perft_enumerated<G: Game>(pos: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = G::MoveList::default();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| perft_enumerated(&pos.after(mv), depth - 1))
-        .sum()
+/// A perft count to run: its depth and options.
+///
+/// Every option keeps the count the same; they only change how it is reached. The default is
+/// one thread, bulk counting, no table and no stop flag.
+#[derive(Clone, Copy, Debug)]
+pub struct Perft<'a> {
+    depth: u32,
+    threads: usize,
+    table_bytes: usize,
+    table_from: u32,
+    enumerated: bool,
+    stop: Option<&'a AtomicBool>,
 }
 
-/// perft split by root move: each legal move with the count of sequences that start with it,
-/// in move generation order. Empty at depth 0.
-pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut moves = G::MoveList::default();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| (mv, perft(&pos.after(mv), depth - 1)))
-        .collect()
-}
-
-/// [`perft`] that gives up, returning `None`, soon after `stop` is set: it looks at the flag
-/// at every node three or more plies above the leaves (a relaxed load, nothing measurable next
-/// to the two plies below), and counts the subtrees below those with [`perft`] itself.
-pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth < 3 {
-        return Some(perft(pos, depth));
-    }
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    let mut moves = G::MoveList::default();
-    pos.legal_moves(&mut moves);
-    let mut total = 0;
-    for &mv in moves.iter() {
-        total += perft_until(&pos.after(mv), depth - 1, stop)?;
-    }
-    Some(total)
-}
-
-/// One root move counted by [`perft_divide_streaming`].
+/// One root move counted by [`Perft::divide`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootCount<M> {
     /// The move's index in generation order.
@@ -88,119 +74,192 @@ pub struct RootCount<M> {
     pub total: usize,
 }
 
-/// perft split by root move over `threads` threads (at least one; one is the calling thread),
-/// reporting each root move to `on_count` as soon as it is counted (so in completion order,
-/// which is generation order with one thread). Setting `stop` ends the count early: the root
-/// moves being counted are dropped and no new one is started.
-///
-/// Returns the counted root moves in generation order; fewer than all of them when stopped.
-pub fn perft_divide_streaming<G: Game>(
-    pos: &G,
-    depth: u32,
-    threads: usize,
-    stop: &AtomicBool,
-    on_count: &(dyn Fn(RootCount<G::Move>) + Sync),
-) -> Vec<(G::Move, u64)> {
-    divide_streaming(pos, depth, threads, stop, on_count, &|| perft_until::<G>)
-}
-
-/// [`perft_divide_streaming`] with a [`PerftTable`] of `table_bytes` bytes for each thread:
-/// the same counts (see [`perft_hashed`]), sooner where positions repeat in the tree.
-pub fn perft_divide_streaming_hashed<G: Game + PartialEq>(
-    pos: &G,
-    depth: u32,
-    threads: usize,
-    table_bytes: usize,
-    stop: &AtomicBool,
-    on_count: &(dyn Fn(RootCount<G::Move>) + Sync),
-) -> Vec<(G::Move, u64)> {
-    divide_streaming(pos, depth, threads, stop, on_count, &|| {
-        let mut table = PerftTable::with_bytes(table_bytes);
-        move |pos: &G, depth, stop: &AtomicBool| perft_hashed_until(pos, depth, &mut table, stop)
-    })
-}
-
-/// The walk of the streaming divides: each thread makes its counter with `counter` (so that a
-/// counter may own a table) and takes root moves until none is left or `stop` is set.
-fn divide_streaming<G, C>(
-    pos: &G,
-    depth: u32,
-    threads: usize,
-    stop: &AtomicBool,
-    on_count: &(dyn Fn(RootCount<G::Move>) + Sync),
-    counter: &(dyn Fn() -> C + Sync),
-) -> Vec<(G::Move, u64)>
-where
-    G: Game,
-    C: FnMut(&G, u32, &AtomicBool) -> Option<u64>,
-{
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut list = G::MoveList::default();
-    pos.legal_moves(&mut list);
-    let moves: Vec<G::Move> = list.to_vec();
-    let total = moves.len();
-    let counts: Vec<Mutex<Option<u64>>> = (0..total).map(|_| Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let work = || {
-        let mut count_below = counter();
-        loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= total || stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let mv = moves[index];
-            let Some(count) = count_below(&pos.after(mv), depth - 1, stop) else {
-                break;
-            };
-            *counts[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(count);
-            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
-            on_count(RootCount {
-                index,
-                mv,
-                count,
-                done,
-                total,
-            });
+impl<'a> Perft<'a> {
+    /// A count of the sequences of `depth` moves, with the default options.
+    pub const fn new(depth: u32) -> Perft<'a> {
+        Perft {
+            depth,
+            threads: 1,
+            table_bytes: 0,
+            table_from: 3,
+            enumerated: false,
+            stop: None,
         }
-    };
-    crate::playout::run_workers(threads.min(total), work);
-    moves
-        .iter()
-        .zip(counts)
-        .filter_map(|(&mv, c)| {
-            c.into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .map(|c| (mv, c))
-        })
-        .collect()
-}
-
-/// [`perft_divide`] with the root moves shared among `threads` threads (at least one).
-/// `progress(done, total)` is called after each root move is counted.
-pub fn perft_divide_threaded<G: Game>(
-    pos: &G,
-    depth: u32,
-    threads: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<(G::Move, u64)> {
-    let never = AtomicBool::new(false);
-    perft_divide_streaming(pos, depth, threads, &never, &|c| progress(c.done, c.total))
-}
-
-/// [`perft`] over `threads` threads, splitting the root moves.
-pub fn perft_threaded<G: Game>(pos: &G, depth: u32, threads: usize) -> u64 {
-    if depth <= 1 || threads <= 1 {
-        return perft(pos, depth);
     }
-    perft_divide_threaded(pos, depth, threads, &|_, _| {})
-        .iter()
-        .map(|&(_, c)| c)
-        .sum()
+
+    /// The depth.
+    pub const fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Shares the root moves among `threads` threads (at least one; one is the calling
+    /// thread).
+    pub const fn threads(mut self, threads: usize) -> Perft<'a> {
+        self.threads = if threads == 0 { 1 } else { threads };
+        self
+    }
+
+    /// Gives each thread a [`PerftTable`] of at most `bytes` bytes (0, the default, for none).
+    pub const fn hash_table(mut self, bytes: usize) -> Perft<'a> {
+        self.table_bytes = bytes;
+        self
+    }
+
+    /// Stores counts in the table from `depth` plies above the leaves up (see
+    /// [`PerftTable::storing_from`]; 3 by default).
+    pub const fn table_from_depth(mut self, depth: u32) -> Perft<'a> {
+        self.table_from = if depth == 0 { 1 } else { depth };
+        self
+    }
+
+    /// Plays every move down to the leaves instead of bulk counting the last plies: the slow
+    /// road, which checks that bulk counting agrees with enumeration. It takes no table.
+    pub const fn enumerated(mut self) -> Perft<'a> {
+        self.enumerated = true;
+        self
+    }
+
+    /// Gives up soon after `stop` is set: [`count`](Perft::count) returns `None` and
+    /// [`divide`](Perft::divide) the root moves it finished. The flag is read at every node
+    /// three or more plies above the leaves (a relaxed load).
+    pub const fn stop_on(mut self, stop: &'a AtomicBool) -> Perft<'a> {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The number of move sequences from `pos`, or `None` when the stop flag ended the count.
+    pub fn count<G: Game + PartialEq>(&self, pos: &G) -> Option<u64> {
+        if self.threads > 1 && self.depth >= 2 {
+            let total = pos.count_legal_moves();
+            let counts = self.divide(pos, |_| {});
+            return (counts.len() == total).then(|| counts.iter().map(|&(_, c)| c).sum());
+        }
+        let mut counter = self.counter::<G>();
+        counter(pos, self.depth)
+    }
+
+    /// The number of move sequences from `pos` with `table` as the transposition table (one
+    /// thread; the table's own settings apply and [`hash_table`](Perft::hash_table) is not
+    /// read), or `None` when the stop flag ended the count. The table keeps its entries and
+    /// its hit count for the next call.
+    pub fn count_with_table<G: Game + PartialEq>(
+        &self,
+        pos: &G,
+        table: &mut PerftTable<G>,
+    ) -> Option<u64> {
+        let never = AtomicBool::new(false);
+        hashed(pos, self.depth, table, self.stop.unwrap_or(&never))
+    }
+
+    /// The count of each root move, in generation order (empty at depth 0). Each root move is
+    /// also handed to `on_count` as soon as it is counted: in completion order, which is
+    /// generation order on one thread. When the stop flag is set the moves being counted are
+    /// dropped, no new one is started, and the result holds the moves finished before.
+    pub fn divide<G: Game + PartialEq>(
+        &self,
+        pos: &G,
+        on_count: impl Fn(RootCount<G::Move>) + Sync,
+    ) -> Vec<(G::Move, u64)> {
+        if self.depth == 0 {
+            return Vec::new();
+        }
+        let never = AtomicBool::new(false);
+        let stop = self.stop.unwrap_or(&never);
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        let moves: Vec<G::Move> = list.to_vec();
+        let total = moves.len();
+        let counts: Vec<Mutex<Option<u64>>> = (0..total).map(|_| Mutex::new(None)).collect();
+        let next = AtomicUsize::new(0);
+        let done = AtomicUsize::new(0);
+        let work = || {
+            let mut count_below = self.counter::<G>();
+            loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= total || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let mv = moves[index];
+                let Some(count) = count_below(&pos.after(mv), self.depth - 1) else {
+                    break;
+                };
+                *counts[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(count);
+                let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                on_count(RootCount {
+                    index,
+                    mv,
+                    count,
+                    done,
+                    total,
+                });
+            }
+        };
+        crate::playout::run_workers(self.threads.min(total), work);
+        moves
+            .iter()
+            .zip(counts)
+            .filter_map(|(&mv, c)| {
+                c.into_inner()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .map(|c| (mv, c))
+            })
+            .collect()
+    }
+
+    /// The count below one position on one thread, as these options ask: its own table, if
+    /// any, lives in the closure.
+    fn counter<G: Game + PartialEq>(&self) -> impl FnMut(&G, u32) -> Option<u64> + use<'a, G> {
+        let stop = self.stop;
+        let enumerated = self.enumerated;
+        let mut table = (self.table_bytes > 0 && !enumerated)
+            .then(|| PerftTable::with_bytes(self.table_bytes).storing_from(self.table_from));
+        move |pos: &G, depth| {
+            let never = AtomicBool::new(false);
+            let stop = stop.unwrap_or(&never);
+            match (&mut table, enumerated) {
+                (_, true) => enumerate(pos, depth, stop),
+                (Some(table), false) => hashed(pos, depth, table, stop),
+                (None, false) => until(pos, depth, stop),
+            }
+        }
+    }
 }
 
+/// perft by playing every move to the leaves; `None` once `stop` is set.
+fn enumerate<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    if depth >= 3 && stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        total += enumerate(&pos.after(mv), depth - 1, stop)?;
+    }
+    Some(total)
+}
+
+/// [`perft`] that gives up, returning `None`, soon after `stop` is set: it looks at the flag
+/// at every node three or more plies above the leaves and counts the subtrees below those
+/// with [`perft`] itself.
+fn until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth < 3 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        total += until(&pos.after(mv), depth - 1, stop)?;
+    }
+    Some(total)
+}
 /// A transposition table for perft: the count below a position at a remaining depth.
 ///
 /// An entry keeps the whole position, not only its hash, and a probe answers only when the
@@ -295,16 +354,9 @@ impl<G: Game + PartialEq> PerftTable<G> {
     }
 }
 
-/// [`perft`] with a transposition table: the same count, sooner where move orders transpose.
-/// Counts are stored from [`PerftTable::storing_from`] plies above the leaves up.
-pub fn perft_hashed<G: Game + PartialEq>(pos: &G, depth: u32, table: &mut PerftTable<G>) -> u64 {
-    let never = AtomicBool::new(false);
-    perft_hashed_until(pos, depth, table, &never).unwrap_or(0)
-}
-
-/// [`perft_hashed`] that gives up, returning `None`, soon after `stop` is set (as
-/// [`perft_until`] does).
-pub fn perft_hashed_until<G: Game + PartialEq>(
+/// perft through `table`: the same count, sooner where move orders transpose; `None` once
+/// `stop` is set. Counts are stored from [`PerftTable::storing_from`] plies above the leaves up.
+fn hashed<G: Game + PartialEq>(
     pos: &G,
     depth: u32,
     table: &mut PerftTable<G>,
@@ -326,7 +378,7 @@ pub fn perft_hashed_until<G: Game + PartialEq>(
         pos.legal_moves(&mut moves);
         let mut total = 0;
         for &mv in moves.iter() {
-            total += perft_hashed_until(&pos.after(mv), depth - 1, table, stop)?;
+            total += hashed(&pos.after(mv), depth - 1, table, stop)?;
         }
         total
     };

@@ -77,12 +77,6 @@ pub struct PlayoutResult {
     pub outcome: Option<Outcome>,
 }
 
-/// Plays uniformly random legal moves from `start` until the game ends or `max_plies` moves
-/// have been played.
-pub fn random_playout<G: Game>(start: &G, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
-    start.playout(rng, max_plies)
-}
-
 /// The generic playout loop behind [`Game::playout`]: [`Game::random_move`] and
 /// [`Game::play_unchecked`] until the end or the cap.
 pub fn playout_loop<G: Game>(start: &G, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
@@ -235,7 +229,7 @@ pub fn playouts_until<G: Game>(
             let last = (first + CHUNK).min(games);
             for index in first..last {
                 let mut rng = Rng::seed_from_u64(game_seed(seed, index));
-                local.record(random_playout(start, &mut rng, max_plies));
+                local.record(start.playout(&mut rng, max_plies));
             }
             progress(
                 done.fetch_add(last - first, Ordering::Relaxed) + last - first,

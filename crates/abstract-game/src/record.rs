@@ -38,7 +38,7 @@
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use crate::{Game, Outcome, Rules, Scores, Side, TextGame};
+use crate::{Game, GameRules, Outcome, Scores, Side, TextGame};
 
 /// A game record: the game, its rules and start, the moves in notation, the result, and free
 /// tags. Only the syntax is checked when it is parsed; [`replay`](Record::replay) checks the
@@ -108,15 +108,8 @@ pub enum RecordError {
         found: String,
     },
     /// The variant is not a preset of the game.
-    #[error("{game} has no variant {variant:?}; it has {known}")]
-    UnknownVariant {
-        /// The game.
-        game: &'static str,
-        /// The variant named.
-        variant: String,
-        /// The presets, comma-separated.
-        known: String,
-    },
+    #[error(transparent)]
+    UnknownVariant(#[from] crate::UnknownPreset),
     /// The start position text is refused.
     #[error("the start position is refused: {reason}")]
     BadPosition {
@@ -283,11 +276,7 @@ impl Record {
         self.check_game::<G>()?;
         match &self.variant {
             None => Ok(G::Rules::default()),
-            Some(name) => G::Rules::preset(name).ok_or_else(|| RecordError::UnknownVariant {
-                game: G::NAME,
-                variant: name.clone(),
-                known: G::Rules::PRESETS.join(", "),
-            }),
+            Some(name) => Ok(G::Rules::find_preset(G::NAME, name)?.rules),
         }
     }
 

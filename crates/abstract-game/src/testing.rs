@@ -46,12 +46,10 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
 use crate::contract::{check_position, parse_checked};
-use crate::perft::{perft, perft_enumerated};
+use crate::perft::{Perft, perft};
 use crate::playout::{Rng, playout_loop};
 use crate::record::Record;
 use crate::{Game, PlayError, TextGame};
-
-pub mod nim;
 
 pub use proptest;
 
@@ -97,7 +95,11 @@ pub fn contract_and_setup<G: TestedGame>(pos: &G) {
 /// `count_two_plies`) equals enumeration, and `count_two_plies` equals the sum of `count_after`
 /// over the moves (the trait's own definition).
 pub fn bulk_counts<G: TestedGame>(pos: &G) {
-    assert_eq!(perft(pos, 2), perft_enumerated(pos, 2), "perft(2) of {pos}");
+    assert_eq!(
+        Some(perft(pos, 2)),
+        Perft::new(2).enumerated().count(pos),
+        "perft(2) of {pos}"
+    );
     let mut moves = G::MoveList::default();
     pos.legal_moves(&mut moves);
     let by_move: u64 = moves.iter().map(|&mv| pos.count_after(mv) as u64).sum();
@@ -109,21 +111,16 @@ pub fn bulk_counts<G: TestedGame>(pos: &G) {
 /// count reused for another position, or at another depth, shows as a wrong total), and with
 /// a table large enough to keep everything (the counts found in it are right).
 pub fn hashed_perft_is_perft<G: TestedGame>(pos: &G, depth: u32) {
-    use crate::perft::{PerftTable, perft_hashed};
-    let plain = perft(pos, depth);
+    use crate::perft::PerftTable;
+    let plain = Some(perft(pos, depth));
+    let count = Perft::new(depth);
     for bytes in [1 << 10, 1 << 22] {
         let mut table = PerftTable::with_bytes(bytes).storing_from(1);
-        assert_eq!(
-            perft_hashed(pos, depth, &mut table),
-            plain,
-            "perft({depth}) of {pos}"
-        );
+        let hashed = count.count_with_table(pos, &mut table);
+        assert_eq!(hashed, plain, "perft({depth}) of {pos}");
         // A second walk through the filled table counts the same again.
-        assert_eq!(
-            perft_hashed(pos, depth, &mut table),
-            plain,
-            "perft({depth}) of {pos}"
-        );
+        let again = count.count_with_table(pos, &mut table);
+        assert_eq!(again, plain, "perft({depth}) of {pos}");
     }
 }
 
@@ -578,6 +575,11 @@ macro_rules! game_properties {
             }
 
             #[test]
+            fn the_preset_table_is_sound() {
+                $crate::contract::check_presets::<G>();
+            }
+
+            #[test]
             fn contract_and_setup_hold() {
                 t::run($cases, pos(), |p| t::contract_and_setup(&p));
             }
@@ -664,8 +666,8 @@ macro_rules! game_properties {
 
 #[cfg(test)]
 mod tests {
-    use super::nim::Nim;
     use super::*;
+    use crate::nim::Nim;
 
     #[test]
     fn the_chi_square_tail_matches_tables() {

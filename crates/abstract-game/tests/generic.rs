@@ -1,13 +1,11 @@
 //! The generic tools on a toy game: subtraction Nim where a move takes 1, 2 or 3 stones from
-//! one of two heaps and whoever takes the last stone wins (`abstract_game::testing::nim`).
+//! one of two heaps and whoever takes the last stone wins (`abstract_game::nim`).
 #![cfg(feature = "testing")]
 
-use abstract_game::perft::{
-    perft, perft_divide, perft_divide_threaded, perft_enumerated, perft_threaded,
-};
-use abstract_game::playout::{Rng, playouts, random_playout};
-use abstract_game::testing::nim::{Nim, NimRules, NimSetup, NimTextError};
-use abstract_game::{Game, Outcome, PlayError, Rules, Side};
+use abstract_game::nim::{Nim, NimRules, NimSetup, NimTextError};
+use abstract_game::perft::{Perft, perft};
+use abstract_game::playout::{Rng, playouts};
+use abstract_game::{Game, GameRules, Outcome, PlayError, Side};
 use arrayvec::ArrayVec;
 
 #[test]
@@ -15,15 +13,36 @@ fn perft_variants_agree() {
     let start = Nim::new(NimRules::preset("big").unwrap());
     for depth in 0..=6 {
         let plain = perft(&start, depth);
-        assert_eq!(perft_enumerated(&start, depth), plain, "depth {depth}");
-        assert_eq!(perft_threaded(&start, depth, 3), plain, "depth {depth}");
+        let count = Perft::new(depth);
+        assert_eq!(count.count(&start), Some(plain), "depth {depth}");
+        assert_eq!(
+            count.enumerated().count(&start),
+            Some(plain),
+            "depth {depth}"
+        );
+        assert_eq!(count.threads(3).count(&start), Some(plain), "depth {depth}");
+        let hashed = count.hash_table(1 << 12).table_from_depth(1);
+        assert_eq!(hashed.count(&start), Some(plain), "depth {depth}");
+        assert_eq!(
+            hashed.threads(2).count(&start),
+            Some(plain),
+            "depth {depth}"
+        );
+        let divided = count.divide(&start, |_| {});
         if depth > 0 {
-            let divided = perft_divide(&start, depth);
             assert_eq!(divided.len(), 6);
             assert_eq!(divided.iter().map(|&(_, n)| n).sum::<u64>(), plain);
-            let threaded =
-                perft_divide_threaded(&start, depth, 4, &|done, total| assert!(done <= total));
+            let threaded = count
+                .threads(4)
+                .divide(&start, |c| assert!(c.done <= c.total));
             assert_eq!(threaded, divided);
+            assert_eq!(
+                count.enumerated().threads(2).divide(&start, |_| {}),
+                divided
+            );
+            assert_eq!(hashed.divide(&start, |_| {}), divided);
+        } else {
+            assert!(divided.is_empty());
         }
     }
     // Six moves at first, 6 * 6 sequences of two.
@@ -62,7 +81,7 @@ fn playouts_are_reproducible_and_independent_of_threads() {
     // A tight cap stops every game.
     let capped = playouts(&start, 100, 7, 2, 2, &|_, _| {});
     assert_eq!(capped.capped, 100);
-    let game = random_playout(&start, &mut Rng::seed_from_u64(1), 1);
+    let game = start.playout(&mut Rng::seed_from_u64(1), 1);
     assert_eq!((game.plies, game.outcome), (1, None));
 }
 
@@ -123,23 +142,6 @@ fn the_contract_checks_pass_on_a_sound_game() {
     assert_eq!(fallback.heaps, [5, 5]);
 }
 
-#[test]
-fn fuzz_bytes_pick_a_preset_and_split_position_from_moves() {
-    use abstract_game::contract::parse_bytes_checked;
-    parse_bytes_checked::<Nim>(&[], |_, _| panic!("empty data parses nothing"));
-    let mut picked = Vec::new();
-    for data in [
-        &b"\x00"[..],
-        b"\x01",
-        b"\x03\xff|0:9",
-        b"\x02 5 5 | 0:3 1:1 pass",
-    ] {
-        parse_bytes_checked::<Nim>(data, |selector, rules| picked.push((selector, rules.heap)));
-    }
-    // Presets "small" (heap 5) and "big" (heap 9) by the selector's index modulo 2.
-    assert_eq!(picked, [(0, 5), (1, 9), (3, 9), (2, 5)]);
-}
-
 /// Nim with a bulk count one too high (`TWO` false) or a two-ply count one too high (`TWO`
 /// true).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,6 +199,8 @@ impl<const TWO: bool> abstract_game::TextGame for Miscounting<TWO> {
     type SetupError = NimTextError;
     type MoveError = NimTextError;
     type TextError = NimTextError;
+    const ABOUT: &'static str = "Nim, miscounted";
+    const NOTATION: &'static [(&'static str, &'static str)] = Nim::NOTATION;
     fn from_setup(setup: NimSetup, rules: NimRules) -> Result<Self, NimTextError> {
         Nim::from_setup(setup, rules).map(Miscounting)
     }
@@ -254,19 +258,21 @@ fn the_shared_suite_catches_a_wrong_bulk_count() {
 
 #[test]
 fn streaming_divide_reports_each_root_move_and_stops_when_asked() {
-    use abstract_game::perft::{perft_divide_streaming, perft_until};
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, Ordering};
     let start = Nim::new(NimRules::preset("big").unwrap());
     let go = AtomicBool::new(false);
     for threads in [1, 3] {
         let seen = Mutex::new(Vec::new());
-        let all = perft_divide_streaming(&start, 5, threads, &go, &|c| {
-            seen.lock()
-                .unwrap()
-                .push((c.index, c.count, c.done, c.total))
-        });
-        assert_eq!(all, perft_divide(&start, 5));
+        let all = Perft::new(5)
+            .threads(threads)
+            .stop_on(&go)
+            .divide(&start, |c| {
+                seen.lock()
+                    .unwrap()
+                    .push((c.index, c.count, c.done, c.total))
+            });
+        assert_eq!(all, Perft::new(5).divide(&start, |_| {}));
         let mut seen = seen.into_inner().unwrap();
         let dones: Vec<usize> = seen.iter().map(|s| s.2).collect();
         assert_eq!(dones, [1, 2, 3, 4, 5, 6], "done counts up in report order");
@@ -275,18 +281,35 @@ fn streaming_divide_reports_each_root_move_and_stops_when_asked() {
         assert_eq!(counts, all.iter().map(|&(_, n)| n).collect::<Vec<_>>());
         assert!(seen.iter().all(|s| s.3 == 6));
     }
-    assert_eq!(perft_until(&start, 6, &go), Some(perft(&start, 6)));
-    // Stopped before it starts: nothing deeper than depth 2 is counted.
+    assert_eq!(
+        Perft::new(6).stop_on(&go).count(&start),
+        Some(perft(&start, 6))
+    );
+    // Stopped before it starts: nothing deeper than depth 2 is counted, on any road.
     let stop = AtomicBool::new(true);
-    assert_eq!(perft_until(&start, 6, &stop), None);
-    assert_eq!(perft_until(&start, 2, &stop), Some(perft(&start, 2)));
-    assert!(perft_divide_streaming(&start, 5, 2, &stop, &|_| panic!("nothing counted")).is_empty());
+    for road in [
+        Perft::new(6),
+        Perft::new(6).enumerated(),
+        Perft::new(6).hash_table(1 << 12),
+        Perft::new(6).threads(2),
+    ] {
+        assert_eq!(road.stop_on(&stop).count(&start), None, "{road:?}");
+    }
+    assert_eq!(
+        Perft::new(2).stop_on(&stop).count(&start),
+        Some(perft(&start, 2))
+    );
+    let nothing = Perft::new(5)
+        .threads(2)
+        .stop_on(&stop)
+        .divide(&start, |_| panic!("nothing counted"));
+    assert!(nothing.is_empty());
     // Stopped by the first report: with one thread, exactly one root move is kept.
     let stop = AtomicBool::new(false);
-    let kept = perft_divide_streaming(&start, 5, 1, &stop, &|_| {
-        stop.store(true, Ordering::Relaxed)
-    });
-    assert_eq!(kept, perft_divide(&start, 5)[..1]);
+    let kept = Perft::new(5)
+        .stop_on(&stop)
+        .divide(&start, |_| stop.store(true, Ordering::Relaxed));
+    assert_eq!(kept, Perft::new(5).divide(&start, |_| {})[..1]);
 }
 
 #[test]
@@ -307,7 +330,6 @@ fn stopped_playouts_count_only_the_games_played() {
 /// spawned threads report.
 #[test]
 fn one_thread_is_the_calling_thread() {
-    use abstract_game::perft::perft_divide_streaming;
     use abstract_game::playout::playouts_until;
     use std::sync::Mutex;
     use std::sync::atomic::AtomicBool;
@@ -317,9 +339,9 @@ fn one_thread_is_the_calling_thread() {
     let me = current().id();
     for threads in [1, 2] {
         let ids: Mutex<Vec<ThreadId>> = Mutex::new(Vec::new());
-        perft_divide_streaming(&start, 4, threads, &go, &|_| {
-            ids.lock().unwrap().push(current().id())
-        });
+        Perft::new(4)
+            .threads(threads)
+            .divide(&start, |_| ids.lock().unwrap().push(current().id()));
         playouts_until(&start, 5000, 3, 100, threads, &go, &|_, _| {
             ids.lock().unwrap().push(current().id())
         });
@@ -330,54 +352,5 @@ fn one_thread_is_the_calling_thread() {
             threads == 1,
             "{threads} threads"
         );
-    }
-}
-
-#[test]
-fn the_record_fuzz_body_replays_or_refuses() {
-    use abstract_game::contract::record_bytes_checked;
-    assert!(record_bytes_checked::<Nim>(b"[Game \"x\"]\n\n1. 0:3 1:2\n"));
-    assert!(!record_bytes_checked::<Nim>(
-        b"[Game \"x\"]\n\n1. 0:3 7:7\n"
-    ));
-    assert!(!record_bytes_checked::<Nim>(b"no tags"));
-    assert!(!record_bytes_checked::<Nim>(
-        b"[Game \"x\"]\n[Result \"Second\"]\n1. 0:1\n"
-    ));
-    assert!(record_bytes_checked::<Nim>(
-        b"[Game \"x\"]\n[Result \"*\"]\n1. 0:1\n"
-    ));
-}
-
-#[cfg(feature = "testing")]
-mod record_fuzz_body {
-    use super::{Nim, NimRules};
-    use abstract_game::Game;
-    use abstract_game::contract::record_bytes_checked;
-    use abstract_game::playout::Rng;
-    use abstract_game::testing::proptest::prelude::*;
-
-    proptest! {
-        /// The record fuzz body on mangled records of real games: never a panic, and the
-        /// untouched record always replays.
-        #[test]
-        fn mangled_records_replay_or_are_refused(seed: u64, at: usize, byte: u8) {
-            let start = Nim::new(NimRules { heap: 9 });
-            let mut end = start;
-            let mut rng = Rng::seed_from_u64(seed);
-            let mut moves = Vec::new();
-            while let Some(mv) = end.random_move(&mut rng) {
-                moves.push(mv);
-                end.play_unchecked(mv);
-            }
-            let text = abstract_game::record::Record::of_game(&start, Some("big"), &moves)
-                .unwrap()
-                .to_string();
-            prop_assert!(record_bytes_checked::<Nim>(text.as_bytes()));
-            let mut bytes = text.into_bytes();
-            let i = at % bytes.len();
-            bytes[i] = byte;
-            record_bytes_checked::<Nim>(&bytes);
-        }
     }
 }

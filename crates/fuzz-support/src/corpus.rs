@@ -9,7 +9,7 @@
 
 use abstract_game::playout::Rng;
 use abstract_game::record::Record;
-use abstract_game::{Game, Rules as _, TextGame};
+use abstract_game::{Game, GameRules as _, TextGame};
 use arbitrary::Unstructured;
 
 use crate::{Decisions, FuzzGame, Start, encode_choice, random_position, start};
@@ -98,8 +98,7 @@ fn bytes(rng: &mut Rng, n: u32) -> Vec<u8> {
 fn random_rules<G: FuzzGame>(rng: &mut Rng) -> G::Rules {
     if rng.below(2) == 0 {
         let presets = G::Rules::PRESETS;
-        let name = presets[rng.below(presets.len() as u32) as usize];
-        G::Rules::preset(name).expect("a listed preset")
+        presets[rng.below(presets.len() as u32) as usize].rules
     } else {
         let header = [byte(rng), byte(rng), byte(rng), byte(rng)];
         G::rules_of(header)
@@ -391,8 +390,8 @@ fn record_seeds<G: FuzzGame>(rng: &mut Rng, out: &mut Vec<SeedFile>) {
     for i in 0..40 {
         let (rules, variant) = if rng.below(2) == 0 {
             let presets = G::Rules::PRESETS;
-            let name = presets[rng.below(presets.len() as u32) as usize];
-            (G::Rules::preset(name).expect("a listed preset"), Some(name))
+            let preset = presets[rng.below(presets.len() as u32) as usize];
+            (preset.rules, Some(preset.name))
         } else {
             (random_rules::<G>(rng), None)
         };
@@ -558,8 +557,7 @@ fn cells(names: impl IntoIterator<Item = String>) -> Vec<(String, String)> {
 fn start_texts<G: TextGame>() -> Vec<(String, String)> {
     G::Rules::PRESETS
         .iter()
-        .map(|&name| {
-            let rules = G::Rules::preset(name).expect("a listed preset");
+        .map(|&abstract_game::Preset { name, rules, .. }| {
             (
                 format!("text_{}", name.replace('-', "_")),
                 G::new(rules).to_text(),
@@ -614,7 +612,7 @@ pub fn dictionaries() -> Vec<(String, String)> {
         let mut e = cells(Square::ALL.iter().map(|s| s.to_string()));
         for side in abstract_game::Side::BOTH {
             for kind in Kind::ALL {
-                let c = Cube::new(kind, side).letter().to_string();
+                let c = Cube::new(side, kind).letter().to_string();
                 e.push((format!("piece_{c}"), c));
             }
         }
@@ -675,14 +673,12 @@ pub fn dictionaries() -> Vec<(String, String)> {
             .iter()
             .map(|g| (format!("game_{g}"), (*g).to_owned()))
             .collect();
-        let presets = [
-            <jarmo_core::Rules as abstract_game::Rules>::PRESETS,
-            <jetan_core::Rules as abstract_game::Rules>::PRESETS,
-            <jersi_core::Rules as abstract_game::Rules>::PRESETS,
-            <jericho_core::Rules as abstract_game::Rules>::PRESETS,
-        ];
+        let mut presets = Vec::new();
+        jgames_registry::for_each_game!(
+            |G| presets.extend(<<G as Game>::Rules as abstract_game::GameRules>::preset_names())
+        );
         let mut seen = Vec::new();
-        for name in presets.concat() {
+        for name in presets {
             if !seen.contains(&name) {
                 seen.push(name);
                 e.push((

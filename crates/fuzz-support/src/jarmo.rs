@@ -1,8 +1,8 @@
 //! Jarmo for the fuzz targets.
 
-use abstract_game::{BySide, Rules as _, Side};
+use abstract_game::{BySide, GameRules as _, Side};
 use arbitrary::Unstructured;
-use jarmo_core::rules::{Blocked, Direction, ReturnRule};
+use jarmo_core::{Blocked, Direction, ReturnRule};
 use jarmo_core::{Hole, Holes, Move, Position, Rules, Setup, Shuttle};
 
 use crate::{FuzzGame, Header, any, one_in, pick, short_text, side, upto};
@@ -186,25 +186,23 @@ impl FuzzGame for Position {
 
     fn check_units(u: &mut Unstructured<'_>) {
         let index: u8 = any(u);
-        let by_new = Hole::new(index);
-        assert_eq!(by_new, Hole::try_from(index).ok(), "Hole::new and try_from");
-        assert_eq!(by_new.is_some(), index < 25);
-        if let Some(h) = by_new {
-            assert_eq!(h.index(), usize::from(index));
-            assert_eq!(u8::from(h), index);
-            assert_eq!(Hole::at(h.file(), h.row()), Some(h));
-            assert_eq!(h.to_string().parse::<Hole>(), Ok(h));
+        let text = short_text(u);
+        let cell = crate::check_cell(
+            usize::from(index),
+            &text,
+            Hole::COUNT,
+            Hole::try_new,
+            Hole::index,
+        );
+        if let Some(h) = cell {
+            assert_eq!(Hole::from_coords(h.file(), h.row()), Some(h));
             assert!(h.neighbours().iter().all(|n| n.neighbours().contains(h)));
         }
         let (file, row): (u8, u8) = (any(u), any(u));
-        let at = Hole::at(file, row);
+        let at = Hole::from_coords(file, row);
         assert_eq!(at.is_some(), file < 5 && row < 5);
         if let Some(h) = at {
             assert_eq!((h.file(), h.row()), (file, row));
-        }
-        let text = short_text(u);
-        if let Ok(h) = text.parse::<Hole>() {
-            assert_eq!(h.to_string(), text, "a hole parses from its name only");
         }
         if let Some((h, rest)) = Hole::parse_prefix(&text) {
             assert_eq!(format!("{h}{rest}"), text, "parse_prefix splits the text");
@@ -217,7 +215,7 @@ impl FuzzGame for Position {
         assert_eq!(set.iter().count() as u32, set.count());
         assert_eq!(set.first(), set.iter().next());
         if let Some(rules) = Rules::preset(&text) {
-            assert!(Rules::PRESETS.contains(&text.as_str()));
+            assert!(Rules::preset_names().any(|name| name == text));
             assert_eq!(rules.with_first_player(Side::First), rules);
         }
     }

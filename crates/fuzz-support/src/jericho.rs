@@ -1,8 +1,8 @@
 //! Jericho for the fuzz targets.
 
-use abstract_game::{BySide, Rules as _, Side};
+use abstract_game::{BySide, GameRules as _, Side};
 use arbitrary::Unstructured;
-use jericho_core::notation::parse_syntax;
+use jericho_core::parse_syntax;
 use jericho_core::{
     Alignment, Alignments, AsymmetryScope, Colour, EqualPrefix, Move, Piece, PieceSet, Position,
     Rules, Setup, Square, Squares, Tower, TowerIdentity,
@@ -54,8 +54,9 @@ impl FuzzGame for Position {
         [scope, flags, 0, 0]
     }
 
-    fn arbitrary_setup(u: &mut Unstructured<'_>, _rules: Rules) -> Setup {
-        let mut setup = Setup::empty();
+    fn arbitrary_setup(u: &mut Unstructured<'_>, rules: Rules) -> Setup {
+        // The start: an empty board and full stocks.
+        let mut setup = Setup::from(&<Position as abstract_game::Game>::new(rules));
         if one_in(u, 8) {
             // Raw: towers of any pieces, stocks of any bits, any counts.
             for _ in 0..upto(u, 30) {
@@ -63,13 +64,13 @@ impl FuzzGame for Position {
                 setup.towers[square(u).index()] = (0..height).map(|_| piece(u)).collect();
             }
             setup.stocks = BySide::new(PieceSet(any(u)), PieceSet(any(u)));
-            setup.turn = side(u);
+            setup.to_move = side(u);
             setup.last = if any(u) {
                 Some((piece(u), square(u)))
             } else {
                 None
             };
-            setup.earlier = BySide::new(any(u), any(u));
+            setup.monoliths_before = BySide::new(any(u), any(u));
             setup.passes = any(u);
             return setup;
         }
@@ -90,15 +91,15 @@ impl FuzzGame for Position {
                 last = Some((mover, p, sq));
             }
         }
-        setup.turn = side(u);
+        setup.to_move = side(u);
         match last {
-            Some((mover, p, sq)) if mover != setup.turn && !one_in(u, 3) => {
+            Some((mover, p, sq)) if mover != setup.to_move && !one_in(u, 3) => {
                 setup.last = Some((p, sq));
             }
             _ => setup.passes = upto(u, 2) as u8,
         }
         let south = upto(u, 13) as u8;
-        setup.earlier = BySide::new(south, upto(u, u32::from(13 - south)) as u8);
+        setup.monoliths_before = BySide::new(south, upto(u, u32::from(13 - south)) as u8);
         setup
     }
 
@@ -147,20 +148,27 @@ impl FuzzGame for Position {
 
     fn check_units(u: &mut Unstructured<'_>) {
         let index = usize::from(any::<u8>(u));
-        if let Some(sq) = Square::new(index) {
-            assert_eq!(sq.index(), index);
+        let text = short_text(u);
+        let cell = crate::check_cell(index, &text, Square::COUNT, Square::try_new, Square::index);
+        if let Some(sq) = cell {
             assert_eq!(Square::from_name(sq.name()), Some(sq));
-            assert_eq!(sq.name().parse::<Square>().ok(), Some(sq));
             assert_eq!(Square::from_coords(sq.x(), sq.y()), Some(sq));
             assert!(sq.alignments().iter().all(|a| a.squares().contains(sq)));
         } else {
             assert!(index >= Square::COUNT);
         }
-        if let Some(a) = Alignment::new(index) {
+        let alignment = crate::check_cell(
+            index,
+            &text,
+            Alignment::COUNT,
+            Alignment::try_new,
+            Alignment::index,
+        );
+        if let Some(a) = alignment {
             assert_eq!(Alignment::from_name(a.name()), Some(a));
         }
         if let Some(sq) = Square::from_coords(any(u), any(u)) {
-            assert!(Square::new(sq.index()).is_some());
+            assert!(Square::try_new(sq.index()).is_some());
         }
         let squares = Squares::from_mask(any(u));
         assert_eq!(squares.iter().count() as u32, squares.count());
@@ -169,12 +177,14 @@ impl FuzzGame for Position {
         if let Some(c) = Colour::from_index(index) {
             assert_eq!(Colour::from_char(c.char()), Some(c));
         }
-        if let Some(p) = Piece::from_index(index) {
-            assert_eq!(Piece::new(p.size(), p.colour()), Some(p));
+        let piece_of = crate::check_cell(index, &text, Piece::COUNT, Piece::try_new, Piece::index);
+        if let Some(p) = piece_of {
+            assert_eq!(Piece::from_size_colour(p.size(), p.colour()), Some(p));
         }
         let size: u8 = any(u);
         let colour = pick(u, &Colour::ALL);
-        assert_eq!(Piece::new(size, colour).is_some(), (1..=5).contains(&size));
+        let made = Piece::from_size_colour(size, colour);
+        assert_eq!(made.is_some(), (1..=5).contains(&size));
         let pieces: Vec<Piece> = (0..upto(u, 5)).map(|_| piece(u)).collect();
         if let Some(tower) = Tower::stack(&pieces) {
             assert_eq!(tower.pieces(), pieces.as_slice());
@@ -216,7 +226,7 @@ impl FuzzGame for Position {
             }
         }
         if Rules::preset(&text).is_some() {
-            assert!(Rules::PRESETS.contains(&text.as_str()));
+            assert!(Rules::preset_names().any(|name| name == text));
         }
     }
 
@@ -226,7 +236,7 @@ impl FuzzGame for Position {
         crate::check_json_game::<Position>(bytes);
         let _ = json_round_trip::<Square>(bytes);
         let _ = json_round_trip::<Alignment>(bytes);
-        let _ = json_round_trip::<jericho_core::board::AlignmentKind>(bytes);
+        let _ = json_round_trip::<jericho_core::AlignmentKind>(bytes);
         let _ = json_round_trip::<Piece>(bytes);
         let _ = json_round_trip::<PieceSet>(bytes);
         let _ = json_round_trip::<Colour>(bytes);

@@ -1,9 +1,9 @@
 //! Jersi for the fuzz targets.
 
 use abstract_game::hex::{Hex, HexDirection};
-use abstract_game::{BySide, Game, Rules as _, Side};
+use abstract_game::{BySide, Game, GameRules as _, Side};
 use arbitrary::Unstructured;
-use jersi_core::piece::can_stack;
+use jersi_core::can_stack;
 use jersi_core::{Cube, Drop, Kind, Move, Position, Reserve, Rules, Setup, Square, Squares};
 
 use crate::{
@@ -19,7 +19,7 @@ fn maybe_square(u: &mut Unstructured<'_>) -> Option<Square> {
 }
 
 fn cube(u: &mut Unstructured<'_>) -> Cube {
-    Cube::new(pick(u, &Kind::ALL), side(u))
+    Cube::new(side(u), pick(u, &Kind::ALL))
 }
 
 fn drop(u: &mut Unstructured<'_>) -> Drop {
@@ -70,17 +70,17 @@ impl FuzzGame for Position {
                 let top = if one_in(u, 2) { Some(cube(u)) } else { None };
                 setup.cells[square(u).index()] = [bottom, top];
             }
-            setup.side = side(u);
+            setup.to_move = side(u);
             setup.reserve = BySide::new(Reserve::new(any(u), any(u)), Reserve::new(any(u), any(u)));
-            setup.counter = any(u);
-            setup.turn = any(u);
+            setup.turns_to_draw = any(u);
+            setup.turn_number = any(u);
             return setup;
         }
         for s in Side::BOTH {
             // Usually both Kings; one of them missing now and then.
             if !one_in(u, 10) {
                 for _ in 0..4 {
-                    if place(u, &mut setup.cells, Cube::new(Kind::King, s)) {
+                    if place(u, &mut setup.cells, Cube::new(s, Kind::King)) {
                         break;
                     }
                 }
@@ -97,13 +97,13 @@ impl FuzzGame for Position {
                     }
                 }
                 for _ in 0..left {
-                    place(u, &mut setup.cells, Cube::new(kind, s));
+                    place(u, &mut setup.cells, Cube::new(s, kind));
                 }
             }
         }
-        setup.side = side(u);
-        setup.counter = upto(u, u32::from(rules.no_capture_limit)) as u16;
-        setup.turn = 1 + upto(u, 300);
+        setup.to_move = side(u);
+        setup.turns_to_draw = upto(u, u32::from(rules.no_capture_limit)) as u16;
+        setup.turn_number = 1 + upto(u, 300);
         setup
     }
 
@@ -214,14 +214,14 @@ impl FuzzGame for Position {
         let rules = self.rules();
         for s in Side::BOTH {
             for kind in Kind::ALL {
-                let on_board = self.count_on_board(Cube::new(kind, s));
+                let on_board = self.count_on_board(Cube::new(s, kind));
                 let total = on_board + self.reserve(s, kind);
                 assert!(
                     total <= rules.material(kind),
                     "{s:?} has {total} cubes of {kind:?}: {self}"
                 );
             }
-            assert!(self.count_on_board(Cube::new(Kind::King, s)) <= 1);
+            assert!(self.count_on_board(Cube::new(s, Kind::King)) <= 1);
         }
         if rules.no_capture_limit > 0 {
             assert!(self.no_capture_counter() <= rules.no_capture_limit);
@@ -241,13 +241,16 @@ impl FuzzGame for Position {
 
     fn check_units(u: &mut Unstructured<'_>) {
         let index: u8 = any(u);
-        let sq = Square::from_index(usize::from(index));
-        assert_eq!(sq, Square::try_from(index).ok());
-        assert_eq!(sq.is_some(), usize::from(index) < Square::COUNT);
+        let text = short_text(u);
+        let sq = crate::check_cell(
+            usize::from(index),
+            &text,
+            Square::COUNT,
+            Square::try_new,
+            Square::index,
+        );
         if let Some(sq) = sq {
-            assert_eq!(sq.index(), usize::from(index));
-            assert_eq!(u8::from(sq), index);
-            assert_eq!(Square::new(sq.row(), sq.number()), Some(sq));
+            assert_eq!(Square::from_coords(sq.row(), sq.number()), Some(sq));
             assert_eq!(Square::from_hex(sq.hex()), Some(sq));
             assert_eq!(Square::from_name(&sq.to_string()), Some(sq));
             for dir in HexDirection::ALL {
@@ -257,7 +260,7 @@ impl FuzzGame for Position {
             }
         }
         let (row, number): (u8, u8) = (any(u), any(u));
-        if let Some(sq) = Square::new(row, number) {
+        if let Some(sq) = Square::from_coords(row, number) {
             assert_eq!((sq.row(), sq.number()), (row, number));
         }
         let cells = Squares::row(row);
@@ -267,7 +270,6 @@ impl FuzzGame for Position {
         if let Some(sq) = Square::from_hex(hex) {
             assert_eq!(sq.hex(), hex);
         }
-        let text = short_text(u);
         if let Some(sq) = Square::from_name(&text) {
             assert_eq!(sq.to_string(), text, "a cell parses from its name only");
             assert_eq!(text.parse::<Square>(), Ok(sq));
@@ -286,7 +288,7 @@ impl FuzzGame for Position {
         let _ = can_stack(a, b);
         let _ = a.kind.beats(b.kind);
         if let Some(rules) = Rules::preset(&text) {
-            assert!(Rules::PRESETS.contains(&text.as_str()));
+            assert!(Rules::preset_names().any(|name| name == text));
             let _ = rules;
         }
     }

@@ -48,11 +48,12 @@ pub type Header = [u8; HEADER];
 /// The most plies a play target plays from its start.
 pub const MAX_PLIES: u32 = 1000;
 
-/// The number of the games, for targets that take a game byte first.
-pub const GAMES: usize = 4;
+/// The number of the games, for targets that take a game byte first: the registry's.
+pub const GAMES: usize = jgames_registry::COUNT;
 
-/// The names of the games, in the order of the game byte (its value modulo [`GAMES`]).
-pub const GAME_NAMES: [&str; GAMES] = ["jarmo", "jetan", "jersi", "jericho"];
+/// The names of the games, in the order of the game byte (its value modulo [`GAMES`]): the
+/// registry's list.
+pub const GAME_NAMES: [&str; GAMES] = jgames_registry::NAMES;
 
 /// The header at the front of `data` (zero-padded when `data` is shorter) and the bytes after
 /// it.
@@ -405,6 +406,42 @@ where
 #[cfg(feature = "json")]
 fn json<T: serde::Serialize>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("a value writes as JSON")
+}
+
+/// The shared checks of an index type of cells or pieces (written by
+/// `abstract_game::cell_index!`) on one index and one text: `try_new` and `TryFrom` agree and
+/// refuse exactly the indices from `count` on, `index` gives the index back, the name parses
+/// back to the cell, and a text that parses is the cell's name. Returns the cell of `index`.
+pub fn check_cell<C>(
+    index: usize,
+    text: &str,
+    count: usize,
+    try_new: fn(usize) -> Option<C>,
+    index_of: fn(C) -> usize,
+) -> Option<C>
+where
+    C: Copy
+        + Eq
+        + Debug
+        + Display
+        + core::str::FromStr<Err = abstract_game::ParseCellError>
+        + TryFrom<usize, Error = abstract_game::CellIndexError>,
+{
+    let cell = try_new(index);
+    assert_eq!(cell, C::try_from(index).ok(), "try_new and try_from");
+    assert_eq!(cell.is_some(), index < count);
+    if let Err(e) = C::try_from(index) {
+        assert_eq!((e.index, e.count), (index, count));
+    }
+    if let Some(c) = cell {
+        assert_eq!(index_of(c), index);
+        assert_eq!(c.to_string().parse::<C>(), Ok(c));
+    }
+    match text.parse::<C>() {
+        Ok(c) => assert_eq!(c.to_string(), text, "a cell parses from its name only"),
+        Err(e) => assert_eq!(e.text, text, "the error names the text"),
+    }
+    cell
 }
 
 #[cfg(test)]

@@ -7,10 +7,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use abstract_game::perft::{
-    RootCount, perft, perft_divide, perft_divide_streaming, perft_enumerated, perft_threaded,
-    perft_until,
-};
+use abstract_game::perft::{Perft, PerftTable, RootCount, perft};
 use abstract_game::playout::Rng;
 use abstract_game::record::{Record, parse_result_tag, result_tag};
 use abstract_game::{Game, PlayError, TextGame, contract};
@@ -23,12 +20,8 @@ use crate::{Decisions, FuzzGame, Header, MAX_PLIES, check_full, check_light, spl
 /// Runs `$body::<Position>($data)` for the game that `$game` (a byte) names.
 macro_rules! by_game {
     ($game:expr, $body:ident, $data:expr) => {
-        match $game as usize % crate::GAMES {
-            0 => $body::<jarmo_core::Position>($data),
-            1 => $body::<jetan_core::Position>($data),
-            2 => $body::<jersi_core::Position>($data),
-            _ => $body::<jericho_core::Position>($data),
-        }
+        jgames_registry::with_game_at!($game as usize % crate::GAMES, |G| $body::<G>($data))
+            .expect("the game number is below the count")
     };
 }
 
@@ -196,8 +189,8 @@ fn setup_of<G: FuzzGame>(data: &[u8]) {
             );
             if pos.count_legal_moves() <= 64 {
                 assert_eq!(
-                    perft(&pos, 2),
-                    perft_enumerated(&pos, 2),
+                    Some(perft(&pos, 2)),
+                    Perft::new(2).enumerated().count(&pos),
                     "bulk counts of {pos}"
                 );
             }
@@ -313,9 +306,9 @@ fn moves_of<G: FuzzGame>(data: &[u8]) {
 
 /// `perft`: a game byte, the rules header, a decision of the depth (1 to 3, lowered on wide
 /// positions), a byte of plies, a start, then the decisions of those plies. perft with bulk
-/// counting equals perft by enumeration, `perft_divide` lists the legal moves with counts that
-/// add up to it, and the stoppable, streaming and threaded forms give the same numbers (or
-/// stop when told).
+/// counting equals perft by enumeration and through a table, `Perft::divide` lists the legal
+/// moves with counts that add up to it, in generation order and as reported, and every road
+/// stopped before it starts counts nothing deeper than two plies.
 pub fn perft_body(data: &[u8]) {
     let Some((&game, rest)) = data.split_first() else {
         return;
@@ -337,33 +330,32 @@ fn perft_of<G: FuzzGame>(data: &[u8]) {
         depth = 2;
     }
     assert_eq!(perft(&pos, 0), 1);
-    assert!(perft_divide(&pos, 0).is_empty());
+    assert!(Perft::new(0).divide(&pos, |_| {}).is_empty());
     let total = perft(&pos, depth);
-    assert_eq!(
-        perft_enumerated(&pos, depth),
-        total,
-        "bulk perft({depth}) of {pos}"
-    );
-    let divide = perft_divide(&pos, depth);
+    let count = Perft::new(depth);
+    let enumerated = count.enumerated().count(&pos);
+    assert_eq!(enumerated, Some(total), "bulk perft({depth}) of {pos}");
+    let mut table = PerftTable::with_bytes(1 << 12).storing_from(1);
+    let hashed = count.count_with_table(&pos, &mut table);
+    assert_eq!(hashed, Some(total), "hashed perft({depth}) of {pos}");
     let mut moves = G::MoveList::default();
     pos.legal_moves(&mut moves);
-    assert!(divide.iter().map(|&(mv, _)| mv).eq(moves.iter().copied()));
-    assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), total);
-    let go = AtomicBool::new(false);
-    assert_eq!(perft_until(&pos, depth, &go), Some(total));
     let order: Vec<G::Move> = moves.to_vec();
-    let streamed = perft_divide_streaming(&pos, depth, 1, &go, &|c: RootCount<G::Move>| {
+    let divide = count.divide(&pos, |c: RootCount<G::Move>| {
         assert!(c.index < c.total && (1..=c.total).contains(&c.done));
         assert_eq!(c.mv, order[c.index]);
     });
-    assert_eq!(streamed, divide);
-    assert_eq!(perft_threaded(&pos, depth, 1), total);
+    assert!(divide.iter().map(|&(mv, _)| mv).eq(moves.iter().copied()));
+    assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), total);
+    let go = AtomicBool::new(false);
+    assert_eq!(count.stop_on(&go).count(&pos), Some(total));
     let stop = AtomicBool::new(true);
-    let stopped = perft_until(&pos, depth, &stop);
+    let stopped = count.stop_on(&stop).count(&pos);
     assert_eq!(stopped, if depth < 3 { Some(total) } else { None });
-    assert!(
-        perft_divide_streaming(&pos, depth, 1, &stop, &|_| panic!("counted after stop")).is_empty()
-    );
+    let none = count
+        .stop_on(&stop)
+        .divide(&pos, |_| panic!("counted after stop"));
+    assert!(none.is_empty());
 }
 
 /// `search`: a game byte, the rules header, a decision of the engine (random, MCTS,

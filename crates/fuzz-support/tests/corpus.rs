@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use abstract_game::{Rules as _, TextGame};
+use abstract_game::{GameRules as _, TextGame};
 use fuzz_support::corpus::{TARGET_DICTIONARIES, TARGETS, dictionaries, dictionary_entry};
 use fuzz_support::{FuzzGame, split_header, targets};
 
@@ -192,15 +192,11 @@ fn dictionaries_hold_real_tokens() {
     check_game_dictionary::<jericho_core::Position>(
         "jericho.dict",
         |v| v.parse::<jericho_core::Square>().is_ok(),
-        |v| jericho_core::notation::parse_syntax(&format!("{v}@a1")).is_ok(),
+        |v| jericho_core::parse_syntax(&format!("{v}@a1")).is_ok(),
     );
-    let presets = [
-        <jarmo_core::Rules as abstract_game::Rules>::PRESETS,
-        <jetan_core::Rules as abstract_game::Rules>::PRESETS,
-        <jersi_core::Rules as abstract_game::Rules>::PRESETS,
-        <jericho_core::Rules as abstract_game::Rules>::PRESETS,
-    ]
-    .concat();
+    let mut presets = Vec::new();
+    jgames_registry::for_each_game!(|G| presets
+        .extend(<<G as abstract_game::Game>::Rules as abstract_game::GameRules>::preset_names()));
     for (name, value) in entries("record.dict") {
         if name.starts_with("variant_") {
             assert!(presets.contains(&value.as_str()), "record.dict: {value:?}");

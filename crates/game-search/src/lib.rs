@@ -45,67 +45,30 @@
 //!
 //! # Example
 //!
-//! Nim where a move takes one or two stones and whoever takes the last stone wins: from 5
-//! stones the winning move leaves a multiple of 3.
+//! The toy game of `abstract_game::nim`: two heaps, a move takes one to three stones from one
+//! of them, and whoever takes the last stone wins. The side to move loses exactly when the
+//! heaps are equal modulo 4, so from heaps of 5 and 2 a winning move makes them so.
 //!
 //! ```
-//! use abstract_game::{Evaluate, Game, Outcome, Rules, Side};
+//! use abstract_game::Game;
+//! use abstract_game::nim::Nim;
 //! use game_search::{AlphaBeta, Budget, Engine, EngineSpec, Mcts, MctsOptions, Score};
 //!
-//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-//! struct NimRules;
-//! impl Rules for NimRules {
-//!     const PRESETS: &'static [&'static str] = &["standard"];
-//!     fn preset(name: &str) -> Option<Self> { (name == "standard").then_some(NimRules) }
-//! }
-//!
-//! #[derive(Clone, Copy, Debug)]
-//! struct Nim { stones: u8, to_move: Side }
-//!
-//! impl Game for Nim {
-//!     type Move = u8;
-//!     type Rules = NimRules;
-//!     type MoveList = arrayvec::ArrayVec<u8, 2>;
-//!     const NAME: &'static str = "nim";
-//!     const SIDE_NAMES: [&'static str; 2] = ["First", "Second"];
-//!     fn new(_: NimRules) -> Self { Nim { stones: 5, to_move: Side::First } }
-//!     fn rules(&self) -> NimRules { NimRules }
-//!     fn side_to_move(&self) -> Side { self.to_move }
-//!     fn legal_moves(&self, moves: &mut Self::MoveList) {
-//!         moves.clear();
-//!         for take in 1..=self.stones.min(2) { moves.push(take); }
-//!     }
-//!     fn play_unchecked(&mut self, take: u8) {
-//!         self.stones = self.stones.saturating_sub(take);
-//!         self.to_move = !self.to_move;
-//!     }
-//!     fn outcome(&self) -> Option<Outcome> {
-//!         (self.stones == 0).then(|| Outcome::win(!self.to_move))
-//!     }
-//!     fn zobrist(&self) -> u64 { self.zobrist_from_scratch() }
-//!     fn zobrist_from_scratch(&self) -> u64 { u64::from(self.stones) * 2 + self.to_move.index() as u64 }
-//! }
-//!
-//! // No heuristic: alpha-beta finds the results themselves.
-//! impl Evaluate for Nim {
-//!     fn evaluate(&self) -> i32 { 0 }
-//! }
-//!
-//! let start = Nim::new(NimRules);
+//! let start = Nim::at(5, 2);
 //!
 //! let mut alphabeta = AlphaBeta::<Nim>::default();
-//! let (mv, info) = alphabeta.choose(&start, &Budget::depth(10)).unwrap();
-//! assert_eq!(mv, 2);
-//! // Take 2, then whatever the reply, take the rest: a win on the third ply.
-//! assert_eq!(info.score, Score::Win(3));
+//! let (mv, info) = alphabeta.choose(&start, &Budget::depth(12)).unwrap();
+//! assert!(start.after(mv).is_lost());
+//! // Nim has no heuristic (its evaluation is 0): the score is a proven win.
+//! assert!(matches!(info.score, Score::Win(_)));
 //!
 //! let mut mcts = Mcts::<Nim>::new(MctsOptions { seed: 7, ..MctsOptions::DEFAULT });
-//! let (mv, _) = mcts.choose(&start, &Budget::iterations(2_000)).unwrap();
-//! assert_eq!(mv, 2);
+//! let (mv, _) = mcts.choose(&start, &Budget::iterations(5_000)).unwrap();
+//! assert!(start.after(mv).is_lost());
 //!
 //! // Engines from text, swapped in one line.
-//! let mut engine: Box<dyn Engine<Nim>> = "alphabeta:depth=8".parse::<EngineSpec>().unwrap().build();
-//! assert_eq!(engine.choose(&start, &Budget::default()).unwrap().0, 2);
+//! let mut engine: Box<dyn Engine<Nim>> = "alphabeta:depth=12".parse::<EngineSpec>().unwrap().build();
+//! assert!(start.after(engine.choose(&start, &Budget::default()).unwrap().0).is_lost());
 //! engine = "random:seed=3".parse::<EngineSpec>().unwrap().build();
 //! assert!(engine.choose(&start, &Budget::default()).is_some());
 //! ```

@@ -26,8 +26,8 @@ pub struct MctsOptions {
     /// With an evaluation ([`Mcts::with_evaluator`]; [`EngineSpec::build`](crate::EngineSpec::build)
     /// sets the game's own): playouts stop after this many random plies, and the evaluation
     /// of where they stopped draws the winner, the side ahead by `v` winning with probability
-    /// `1 / (1 + e^(-v / 200))`. For games whose random playouts end in a draw almost always
-    /// (Jersi's), where they tell a search nothing. 0, the default, plays out to the end.
+    /// `1 / (1 + e^(-v / 200))`. For games whose random playouts end in a draw almost always,
+    /// where they tell a search nothing. 0, the default, plays out to the end.
     pub cutoff: u32,
     /// The most nodes a tree may hold (per thread); once full, the tree stops growing and the
     /// search goes on with playouts from its leaves. At least 1.
@@ -736,7 +736,7 @@ mod tests {
 
     #[test]
     fn a_cutoff_lets_the_evaluation_decide_playouts() {
-        use abstract_game::testing::nim::Nim;
+        use abstract_game::nim::Nim;
         let pos = Nim::at(40, 37);
         let options = MctsOptions {
             cutoff: 1,
@@ -798,7 +798,7 @@ mod tests {
 
     #[test]
     fn a_long_search_reports_as_it_goes() {
-        use abstract_game::testing::nim::Nim;
+        use abstract_game::nim::Nim;
         use std::sync::atomic::Ordering;
         let stop = AtomicBool::new(false);
         let mut seen: Vec<u64> = Vec::new();

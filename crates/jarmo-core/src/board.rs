@@ -2,49 +2,23 @@
 
 use core::fmt;
 
-use abstract_game::Side;
 use abstract_game::bitboard::Bitboard32;
 use abstract_game::graph::GraphBoard;
+use abstract_game::{ParseCellError, Side};
 
-/// One of the 25 holes, `a1`..`e5`. Files `a`..`e` left to right as Black sees the board, rows
-/// `1`..`5` from Black's side. The index is `5 * (row - 1) + file`.
-///
-/// With the `serde` feature a hole is (de)serialised as its index; an index of 25 or more is
-/// refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "u8", into = "u8")
-)]
-pub struct Hole(u8);
+abstract_game::cell_index! {
+    /// One of the 25 holes, `a1`..`e5`. Files `a`..`e` left to right as Black sees the board,
+    /// rows `1`..`5` from Black's side. The index is `5 * (row - 1) + file`.
+    ///
+    /// With the `serde` feature a hole is (de)serialised as its index; an index of 25 or more
+    /// is refused.
+    #[derive(Debug)]
+    pub struct Hole(u8): count = 25, noun = "hole";
+}
 
 impl Hole {
-    /// Number of holes.
-    pub const COUNT: usize = 25;
-
-    /// Every hole in index order, `a1`, `b1`, ... `e5`.
-    pub const ALL: [Hole; 25] = {
-        let mut all = [Hole(0); 25];
-        let mut i = 0;
-        while i < 25 {
-            all[i] = Hole(i as u8);
-            i += 1;
-        }
-        all
-    };
-
-    /// The hole with index `index`, if below 25.
-    pub const fn new(index: u8) -> Option<Hole> {
-        if (index as usize) < Self::COUNT {
-            Some(Hole(index))
-        } else {
-            None
-        }
-    }
-
     /// The hole at `file` (0 for `a`) and `row` (0 for row 1), if on the board.
-    pub const fn at(file: u8, row: u8) -> Option<Hole> {
+    pub const fn from_coords(file: u8, row: u8) -> Option<Hole> {
         if file < 5 && row < 5 {
             Some(Hole(row * 5 + file))
         } else {
@@ -56,11 +30,6 @@ impl Hole {
     #[inline]
     pub(crate) const fn from_bit(index: u32) -> Hole {
         Hole(index as u8)
-    }
-
-    /// The index, 0..25.
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The file, 0 (`a`) to 4 (`e`).
@@ -91,7 +60,7 @@ impl Hole {
         }
         let file = bytes[0].wrapping_sub(b'a');
         let row = bytes[1].wrapping_sub(b'1');
-        Hole::at(file, row).map(|h| (h, &text[2..]))
+        Hole::from_coords(file, row).map(|h| (h, &text[2..]))
     }
 }
 
@@ -115,40 +84,14 @@ impl Holes {
     }
 }
 
-impl TryFrom<u8> for Hole {
-    type Error = HoleIndexError;
-
-    /// The hole with this index, if below 25.
-    fn try_from(index: u8) -> Result<Hole, HoleIndexError> {
-        Hole::new(index).ok_or(HoleIndexError(index))
-    }
-}
-
-impl From<Hole> for u8 {
-    /// The hole's index, 0..25.
-    fn from(hole: Hole) -> u8 {
-        hole.0
-    }
-}
-
-/// A hole index of 25 or more.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("hole index {0} is not below 25")]
-pub struct HoleIndexError(pub u8);
-
-/// A text that is not a hole name `a1`..`e5`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a hole name a1..e5")]
-pub struct ParseHoleError;
-
 impl core::str::FromStr for Hole {
-    type Err = ParseHoleError;
+    type Err = ParseCellError;
 
     /// Parses a hole name, `a1`..`e5`, and nothing else.
-    fn from_str(s: &str) -> Result<Hole, ParseHoleError> {
+    fn from_str(s: &str) -> Result<Hole, ParseCellError> {
         match Hole::parse_prefix(s) {
             Some((h, "")) => Ok(h),
-            _ => Err(ParseHoleError),
+            _ => Err(ParseCellError::new("hole", s)),
         }
     }
 }
@@ -338,7 +281,7 @@ mod tests {
         let image = |map: Symmetry, i: u8| {
             let hole = Hole(i);
             let (f, r) = map(hole.file(), hole.row());
-            Hole::at(f, r).unwrap().index()
+            Hole::from_coords(f, r).unwrap().index()
         };
         for map in maps {
             let kept = LINE_INDICES
@@ -351,16 +294,31 @@ mod tests {
     #[test]
     fn hole_names_round_trip() {
         for i in 0..25 {
-            let hole = Hole::new(i).unwrap();
+            let hole = Hole::try_new(i).unwrap();
             assert_eq!(hole.to_string().parse::<Hole>(), Ok(hole));
+            assert_eq!(Hole::from_coords(hole.file(), hole.row()), Some(hole));
         }
+        assert_eq!(Hole::try_new(25), None);
+        assert_eq!(Hole::from_coords(5, 0), None);
+        assert_eq!(Hole::from_coords(0, 5), None);
         assert!("f1".parse::<Hole>().is_err());
         assert!("a6".parse::<Hole>().is_err());
-        assert_eq!("a".parse::<Hole>(), Err(ParseHoleError));
+        assert_eq!("a".parse::<Hole>(), Err(ParseCellError::new("hole", "a")));
+        assert_eq!(
+            "a".parse::<Hole>().unwrap_err().to_string(),
+            r#""a" is not a hole"#
+        );
         assert!("a1 ".parse::<Hole>().is_err());
-        assert_eq!(Hole::try_from(24), Ok(Hole(24)));
-        assert_eq!(Hole::try_from(25), Err(HoleIndexError(25)));
-        assert_eq!(u8::from(Hole(7)), 7);
+        assert_eq!(Hole::try_from(24usize), Ok(Hole(24)));
+        assert_eq!(
+            Hole::try_from(25usize),
+            Err(abstract_game::CellIndexError {
+                noun: "hole",
+                index: 25,
+                count: 25
+            })
+        );
+        assert_eq!(Hole::new(7).index(), 7);
     }
 
     #[cfg(feature = "serde")]

@@ -50,9 +50,9 @@ pub struct EvalWeights {
 }
 
 impl EvalWeights {
-    /// The weights of [`Evaluate::evaluate`]: first set from the scoring rule, then tuned by
-    /// fixed-depth matches, which halved `arrived` and doubled `mobility` (`docs/jarmo.md`,
-    /// section "Evaluation").
+    /// The weights of [`Evaluate::evaluate`]: set from the scoring rule and tuned by
+    /// fixed-depth matches, which put an arrived archer's second point at half a point and
+    /// each line of mobility at 6 (`docs/jarmo.md`, section "Evaluation").
     pub const DEFAULT: EvalWeights = EvalWeights {
         archer: 100,
         arrived: 50,

@@ -6,7 +6,7 @@
 //! Black and White have five archers each, on their own first row (row 1 for Black, row 5 for
 //! White) of a 5 by 5 lattice of holes named `a1`..`e5` as Black sees the board. The holes
 //! are not joined to their lattice neighbours: 39 fixed lines, mostly knight-like jumps, join
-//! them (see [`board::LINES`], [`Hole::neighbours`]). A move takes one archer along one line
+//! them (see [`LINES`], [`Hole::neighbours`]). A move takes one archer along one line
 //! to an empty hole or onto an enemy archer, which is captured; a capturing archer becomes
 //! *marked*. Jarmo allows every line; Jasir forbids lines that lead back towards the mover's
 //! own side. An archer on the enemy's first row never moves again.
@@ -103,38 +103,41 @@
 
 #![deny(missing_docs)]
 
-pub mod board;
+mod board;
+mod draw;
 mod eval;
 mod movegen;
 mod moves;
 mod notation;
 mod playout;
 mod position;
-pub mod rules;
+mod rules;
 mod setup;
 #[cfg(feature = "svg")]
 mod svg;
+#[cfg(test)]
+mod test_support;
 mod text;
+mod two_plies;
 mod zobrist;
 
-pub use board::{BLACK, Hole, HoleIndexError, Holes, HolesIter, ParseHoleError, WHITE};
+pub use board::{BLACK, Hole, Holes, HolesIter, LINES, WHITE};
 pub use eval::EvalWeights;
 pub use moves::Move;
 pub use notation::{MoveError, Notation};
 pub use position::{MAX_MOVES, MoveList, Position, Shuttle};
-pub use rules::Rules;
+pub use rules::{Blocked, Direction, ReturnRule, Rules};
 pub use setup::{Setup, SetupError};
 pub use text::TextError;
 
-pub use abstract_game::{Game, Outcome, Side, TextGame};
+pub use abstract_game::{Game, GameRules, Outcome, Side, TextGame};
 
 /// Everything a program needs, in one `use jarmo_core::prelude::*;`: the game traits, the
 /// sides and outcomes, and this crate's position, setup, move, rules, error and hole types.
 pub mod prelude {
-    pub use abstract_game::Rules as _;
     #[cfg(feature = "svg")]
     pub use abstract_game::svg::Render;
-    pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
+    pub use abstract_game::{BySide, Evaluate, Game, GameRules, Outcome, Side, TextGame};
 
     pub use crate::{
         Hole, Holes, MAX_MOVES, Move, MoveError, MoveList, Position, Rules, Setup, SetupError,

@@ -1,9 +1,11 @@
-//! Legal move generation, counting and uniform drawing: the hot loop.
+//! Legal move generation and counting: the hot loop.
 //!
-//! All three work from one [`Plan`] of the position: each movable archer with its legal
+//! Both work from one [`Plan`] of the position: each movable archer with its legal
 //! destinations, the drop holes, and what a return would need. Returns are the only thing that
-//! makes one step into several moves (one per free hole of the own first row), and their
-//! number per step follows from set sizes, so counting and drawing never build a list.
+//! makes one step into several moves (one per free hole of the own first row), and their number
+//! per step follows from set sizes, so counting never builds a list. The random draw of
+//! [`crate::draw`] picks a move from the same plan, and the two-ply count of
+//! [`crate::two_plies`] starts from the sets of [`Position::plain_moves`] and the sums here.
 //!
 //! Without returns in play (no seed-rule pool, or no credit and no marked arrival possible)
 //! each step is one move, and two shortcuts skip the plan. Listing walks the target sets
@@ -12,22 +14,16 @@
 //! shuttle step, plus the empty holes of the own first row when a drop is possible, less the
 //! captures onto the goal row when the restriction refuses them. It needs only the mover's
 //! archers and shuttle record for the sums ([`TargetSums`], straight-line code) and the enemy
-//! archers and the pool for the rest ([`Mover`]), so `count_after` fills these in from the
-//! move without playing it, and the sums are the same for every move that captures nothing.
-//!
-//! Two plies are counted in one pass (`count_two_plies`, perft's last two plies): the moves
-//! come from the sets of [`Position::plain_moves`], and the replies to all the quiet steps of
-//! one archer are summed in closed form by [`QuietReplies`], since such a step changes the
-//! replier's count only through the hole it leaves and the hole it reaches.
+//! archers and the pool for the rest ([`Mover`]), so `count_after` fills these in from the move
+//! without playing it, and the sums are the same for every move that captures nothing.
 
 use abstract_game::Side;
-use abstract_game::playout::Rng;
+use abstract_game::bitboard::Bitboard32;
 
 use crate::board::{Hole, TARGETS_ANY, TARGETS_NO_BACKWARD, goal_row, home_row};
 use crate::moves::Move;
 use crate::position::{Position, Shuttle};
 use crate::rules::{Blocked, Direction, ReturnRule, Rules};
-use abstract_game::bitboard::{Bitboard32, select32};
 
 /// Step targets by direction rule, side and hole (`[direction][side][hole]`, Jarmo first),
 /// padded to 32 holes so that any bit index of a set is a valid index.
@@ -61,14 +57,14 @@ pub(crate) struct Steps {
 }
 
 /// The legal moves of a position, in compact form.
-struct Plan {
+pub(crate) struct Plan {
     /// The steps, with the goal-row capture restriction applied.
-    steps: Steps,
+    pub(crate) steps: Steps,
     /// Holes where a drop is legal.
-    drops: u32,
+    pub(crate) drops: u32,
     /// Whether some step may spend a return credit (seed rule, a non-empty pool, and a credit
     /// waiting or a marked arrival possible). When false every step is one move.
-    returns: bool,
+    pub(crate) returns: bool,
     /// What returns depend on.
     context: ReturnContext,
 }
@@ -144,10 +140,10 @@ impl ReturnContext {
 #[derive(Clone, Copy)]
 pub(crate) struct ArcherReturns {
     /// Destinations whose step spends a credit (if a hole is free).
-    spend: u32,
+    pub(crate) spend: u32,
     /// The own first row's free holes once the archer has left, before its destination is
     /// taken out.
-    base: u32,
+    pub(crate) base: u32,
 }
 
 impl ArcherReturns {
@@ -178,41 +174,12 @@ impl ArcherReturns {
         };
         plain + spending
     }
-
-    /// The archer's `k`-th move towards `targets` in destination then return-hole order, `k`
-    /// being below [`count`](Self::count): the destination and the return hole, if any.
-    ///
-    /// Only the spending destinations (seldom more than one) can stand for several moves, so
-    /// the walk goes over them alone: each one passed adds its moves but one to the offset of
-    /// the destinations after it, and a `k` that falls short of one's first move is a plain
-    /// step found by rank.
-    #[inline]
-    pub(crate) fn nth(self, targets: u32, k: u32) -> (u32, Option<u32>) {
-        let mut extra = 0;
-        let mut rest = self.spend;
-        while rest != 0 {
-            let to = rest.trailing_zeros();
-            rest &= rest - 1;
-            // Where the moves of `to` start.
-            let first = (targets & ((1 << to) - 1)).count_ones() + extra;
-            if k < first {
-                break;
-            }
-            let free = self.base & !(1 << to);
-            let moves = free.count_ones().max(1);
-            if k < first + moves {
-                return (to, (free != 0).then(|| select32(free, k - first)));
-            }
-            extra += moves - 1;
-        }
-        (select32(targets, k.wrapping_sub(extra)), None)
-    }
 }
 
 impl Plan {
     /// The returns of the archer at `from` with destinations `targets`.
     #[inline]
-    fn spending(&self, from: u32, targets: u32) -> ArcherReturns {
+    pub(crate) fn spending(&self, from: u32, targets: u32) -> ArcherReturns {
         if self.returns {
             self.context.of_archer(from, targets)
         } else {
@@ -281,7 +248,7 @@ impl Position {
 
     /// Works out the plan of the side to move.
     #[inline(always)]
-    fn plan(&self) -> Plan {
+    pub(crate) fn plan(&self) -> Plan {
         let us = self.to_move;
         let s = us.index();
         let table = &STEP_TARGETS[self.rules.direction as usize][s];
@@ -528,45 +495,6 @@ impl Position {
             None => self.plan().count(),
         }
     }
-    /// A legal move drawn uniformly: the `k`-th move of [`for_each_move`]'s order for a uniform
-    /// `k`, found without building the list.
-    pub(crate) fn draw_move(&self, rng: &mut Rng) -> Option<Move> {
-        if self.outcome.is_some() {
-            return None;
-        }
-        let tables = &STEP_TARGETS[self.rules.direction as usize];
-        let step = match self.to_move {
-            Side::First => self.draw_step::<0>(rng, self.rules, &tables[0]),
-            Side::Second => self.draw_step::<1>(rng, self.rules, &tables[1]),
-        };
-        match step {
-            Some(step) => Some(Move::Step {
-                from: Hole::from_bit(step.from),
-                to: Hole::from_bit(step.to),
-                return_to: step.back.map(Hole::from_bit),
-            }),
-            None => self.draw_planned(rng),
-        }
-    }
-
-    /// [`draw_move`](Self::draw_move) from the plan, for any position of an unfinished game.
-    pub(crate) fn draw_planned(&self, rng: &mut Rng) -> Option<Move> {
-        let plan = self.plan();
-        match draw_among(
-            rng,
-            &plan.steps,
-            |from, t| plan.spending(from, t),
-            plan.drops,
-        ) {
-            Some(Drawn::Step { from, to, back }) => Some(Move::Step {
-                from: Hole::from_bit(from),
-                to: Hole::from_bit(to),
-                return_to: back.map(Hole::from_bit),
-            }),
-            Some(Drawn::Drop(hole)) => Some(Move::Drop(Hole::from_bit(hole))),
-            None => (self.rules.blocked == Blocked::Pass).then_some(Move::Pass),
-        }
-    }
 }
 
 /// What counting the moves of one side needs, that side being to move: its archers, the
@@ -646,128 +574,6 @@ impl Mover {
     }
 }
 
-/// The number of replies to each step of the side to move that captures nothing, in closed
-/// form per archer: such a step changes the replier's count only through the holes it leaves
-/// and reaches, and both enter it additively (the replier's drops lose the destination when it
-/// is on the replier's first row, its refused goal-row captures gain the destination's and lose
-/// the origin's attackers when they are on the mover's first row). So one archer's quiet steps
-/// are counted with a few set sizes, without looking at them one by one.
-#[derive(Clone, Copy)]
-pub(crate) struct QuietReplies {
-    /// The mover's goal row (the replier's first row, where it drops) and the mover's first
-    /// row (the replier's goal row, where its captures may be refused).
-    goal: u32,
-    home: u32,
-    /// The replier's sums.
-    sums: TargetSums,
-    /// Whether the goal-row capture restriction is in force.
-    restriction: bool,
-    /// The replier's steps and drops when the step lands off the mover's goal row, and when it
-    /// lands on it (one drop hole fewer), before refused captures are taken out.
-    base_off_goal: u32,
-    base_on_goal: u32,
-    /// Whether the replier has a move off its goal row, in those two cases (then its captures
-    /// onto the goal row are refused).
-    elsewhere_off_goal: bool,
-    elsewhere_on_goal: bool,
-    /// The replier's steps onto the mover's archers on its first row as they stand.
-    refused_now: u32,
-    /// The only archer of the mover off its goal row whose arrival there ends the game, if any
-    /// (no bit otherwise).
-    last_to_arrive: u32,
-    /// Whether a blocked replier passes (its count is then at least one).
-    pass: bool,
-}
-
-impl QuietReplies {
-    /// The closed form for the steps of a mover whose pool is `mover_pool`, `replier` being
-    /// the next mover as it stands (its enemy the mover's archers before the step) and `sums`
-    /// its target sums; `None` when a reply count needs the plan (returns in play for the
-    /// replier, or the restriction together with a refused shuttle step).
-    #[inline(always)]
-    pub(crate) fn new(
-        rules: Rules,
-        replier: &Mover,
-        sums: &TargetSums,
-        mover_pool: u8,
-    ) -> Option<QuietReplies> {
-        let mover = replier.side.opponent();
-        let (own, enemy) = (replier.enemy, replier.own);
-        let (goal, home) = (goal_row(mover).0, home_row(mover).0);
-        let restriction = rules.goal_row_capture_restriction;
-        let drop_holes = match rules.return_rule {
-            ReturnRule::Seed if replier.pool > 0 => return None,
-            ReturnRule::Reserve if replier.pool > 0 => (goal & !(own | enemy)).count_ones(),
-            _ => 0,
-        };
-        if restriction && sums.ban {
-            return None;
-        }
-        let off_goal = own & !goal;
-        let reserve_waits = rules.return_rule == ReturnRule::Reserve && mover_pool > 0;
-        let steps_elsewhere = sums.reach & !home != 0;
-        Some(QuietReplies {
-            goal,
-            home,
-            sums: *sums,
-            restriction,
-            base_off_goal: sums.n + drop_holes,
-            base_on_goal: sums.n + drop_holes.saturating_sub(1),
-            elsewhere_off_goal: drop_holes != 0 || steps_elsewhere,
-            // A step onto the goal row fills one drop hole. (`drop_holes > 0` would count the
-            // same in every legal position: if every replier step ends on its goal row, no
-            // replier archer stands on its first row (no set of at most four does that, the
-            // test `four_archers_cannot_confine_their_steps_to_the_goal_row` checks them all),
-            // so with one hole free there the mover holds the other four, and its step is the
-            // arrival of its fifth and last archer, which `last_to_arrive` counts as no
-            // replies. The tests cannot tell the two apart; hence this note.)
-            elsewhere_on_goal: drop_holes > 1 || steps_elsewhere,
-            refused_now: sums.steps_onto(home & own),
-            last_to_arrive: if off_goal.count_ones() == 1 && !reserve_waits {
-                off_goal
-            } else {
-                0
-            },
-            pass: rules.blocked == Blocked::Pass,
-        })
-    }
-
-    /// The sum of the replier's move counts over the steps of the mover's archer at `from` to
-    /// `targets`, which are empty holes.
-    #[inline(always)]
-    pub(crate) fn of_archer(&self, from: u32, targets: u32) -> u32 {
-        let from_bit = 1u32 << (from & 31);
-        // The replier's refused captures once the archer has left, before its destination is
-        // counted (the origin's attackers are no longer captures).
-        let refused = if self.restriction {
-            self.refused_now - self.sums.steps_onto(from_bit & self.home)
-        } else {
-            0
-        };
-        let replies = |base: u32, elsewhere: bool| {
-            // The restriction never refuses the last move, so only a count without refusals
-            // can be 0; a blocked replier that passes has one move.
-            let n = if elsewhere { base - refused } else { base };
-            if n == 0 && self.pass { 1 } else { n }
-        };
-        let off_goal = targets & !self.goal;
-        let on_goal = targets & self.goal;
-        let arrivals = if from_bit == self.last_to_arrive {
-            0
-        } else {
-            on_goal.count_ones() * replies(self.base_on_goal, self.elsewhere_on_goal)
-        };
-        // A destination on the mover's first row adds its attackers to the refused captures.
-        let newly_refused = if self.restriction && self.elsewhere_off_goal {
-            self.sums.steps_onto(off_goal & self.home)
-        } else {
-            0
-        };
-        off_goal.count_ones() * replies(self.base_off_goal, self.elsewhere_off_goal) - newly_refused
-            + arrivals
-    }
-}
-
 /// The sums over the targets of one side's movable archers that counting needs, which depend
 /// on nothing but its archers and its shuttle record. Straight-line code over at most five
 /// archers, so that `count_after` finds them loop-invariant for the moves that capture
@@ -775,15 +581,15 @@ impl QuietReplies {
 #[derive(Clone, Copy)]
 pub(crate) struct TargetSums {
     /// Number of destinations over all archers, less the refused shuttle step.
-    n: u32,
+    pub(crate) n: u32,
     /// Every destination (the refused one included).
-    reach: u32,
+    pub(crate) reach: u32,
     /// How many archers reach each hole, bit-sliced (bit `h` of `times[j]` is bit `j` of the
     /// number for hole `h`; at most five archers, so three bits are enough); read under the
     /// goal-row capture restriction only.
     times: [u32; 3],
     /// Whether the no-shuttling rule refuses one of the steps.
-    ban: bool,
+    pub(crate) ban: bool,
 }
 
 impl TargetSums {
@@ -832,50 +638,6 @@ impl TargetSums {
     }
 }
 
-/// A move drawn by [`draw_among`].
-pub(crate) enum Drawn {
-    /// A step, with the hole an archer returns to, if any.
-    Step {
-        from: u32,
-        to: u32,
-        back: Option<u32>,
-    },
-    /// A drop onto a hole.
-    Drop(u32),
-}
-
-/// Draws uniformly among the moves of `steps` (each archer's returns as `returns_of` gives
-/// them for its origin and destinations) and then the drops onto `drops`: the `k`-th move of
-/// [`Position::for_each_move`]'s order for a uniform `k`. `None` when there is none.
-#[inline(always)]
-pub(crate) fn draw_among(
-    rng: &mut Rng,
-    steps: &Steps,
-    returns_of: impl Fn(u32, u32) -> ArcherReturns,
-    drops: u32,
-) -> Option<Drawn> {
-    let origins = &steps.origins[..steps.len];
-    let mut counts = [0u32; 5];
-    let mut n = drops.count_ones();
-    for ((count, &from), &t) in counts.iter_mut().zip(origins).zip(&steps.targets) {
-        *count = returns_of(from, t).count(t);
-        n += *count;
-    }
-    if n == 0 {
-        return None;
-    }
-    let mut k = rng.below(n);
-    for ((&count, &from), &t) in counts.iter().zip(origins).zip(&steps.targets) {
-        if k < count {
-            let (to, back) = returns_of(from, t).nth(t, k);
-            return Some(Drawn::Step { from, to, back });
-        }
-        k -= count;
-    }
-    // `k` is below the number of drops here: the fallback is never taken.
-    Some(Drawn::Drop(Bitboard32(drops).nth(k).unwrap_or(32)))
-}
-
 /// Whether one of the `marked` archers has a step (by `table`) to a hole of `goal` not held by
 /// `own`: a marked arrival that would earn a credit.
 #[inline]
@@ -896,55 +658,7 @@ mod tests {
 
     use abstract_game::Game;
 
-    /// Every combination of options, with both first players.
-    fn all_rules() -> Vec<Rules> {
-        let mut out = Vec::new();
-        for bits in 0..32u32 {
-            for return_rule in [ReturnRule::Seed, ReturnRule::Reserve, ReturnRule::None] {
-                out.push(Rules {
-                    direction: if bits & 1 == 0 {
-                        Direction::Jarmo
-                    } else {
-                        Direction::Jasir
-                    },
-                    return_rule,
-                    goal_row_capture_restriction: bits & 2 != 0,
-                    blocked: if bits & 4 == 0 {
-                        Blocked::Pass
-                    } else {
-                        Blocked::Loses
-                    },
-                    no_shuttling: bits & 8 != 0,
-                    first_player: if bits & 16 == 0 {
-                        Side::First
-                    } else {
-                        Side::Second
-                    },
-                });
-            }
-        }
-        out
-    }
-
-    /// Positions of random games under every rule combination (long games, so that pools,
-    /// credits, marked archers, shuttle records and full first rows come up).
-    fn game_positions(games_per_rules: u64) -> Vec<Position> {
-        let mut out = Vec::new();
-        for rules in all_rules() {
-            for game in 0..games_per_rules {
-                let mut rng = Rng::seed_from_u64(game * 7919 + 1);
-                let mut pos = Position::new(rules);
-                for _ in 0..150 {
-                    out.push(pos);
-                    let Some(mv) = pos.random_move(&mut rng) else {
-                        break;
-                    };
-                    pos.play_unchecked(mv);
-                }
-            }
-        }
-        out
-    }
+    use crate::test_support::game_positions;
 
     /// The moves of `pos` by the plain road (`None` when it is not taken) and by the plan.
     fn both_roads(pos: &Position) -> (Option<Vec<Move>>, Vec<Move>) {
@@ -1006,135 +720,6 @@ mod tests {
         assert!(moves > 100_000, "{moves}");
     }
 
-    /// Every move of every archer, found by its rank through `ArcherReturns::nth`, is the
-    /// plan's list's move of that rank, wherever returns are in play.
-    #[test]
-    fn each_rank_of_an_archers_moves_is_the_listed_move() {
-        let (mut ranks, mut multiple) = (0, 0);
-        for pos in game_positions(12) {
-            let plan = pos.plan();
-            if pos.outcome.is_some() || !plan.returns {
-                continue;
-            }
-            let mut listed = Vec::new();
-            pos.for_each_planned_move(&mut |mv| listed.push(mv));
-            let mut moves = listed.iter();
-            let steps = &plan.steps;
-            for (&from, &targets) in steps.origins[..steps.len].iter().zip(&steps.targets) {
-                let returns = plan.spending(from, targets);
-                for k in 0..returns.count(targets) {
-                    let (to, back) = returns.nth(targets, k);
-                    let drawn = Move::Step {
-                        from: Hole::from_bit(from),
-                        to: Hole::from_bit(to),
-                        return_to: back.map(Hole::from_bit),
-                    };
-                    assert_eq!(Some(&drawn), moves.next(), "{pos}, rank {k} from {from}");
-                    ranks += 1;
-                }
-                multiple += usize::from(returns.count(targets) > targets.count_ones());
-            }
-        }
-        assert!(ranks > 20_000 && multiple > 1_500, "{ranks} {multiple}");
-    }
-
-    /// `count_two_plies` equals the sum of `count_after` over the moves and perft's
-    /// enumeration two plies deep, over random games under every rule combination.
-    #[test]
-    fn two_plies_count_as_move_by_move() {
-        use abstract_game::perft::perft_enumerated;
-        let mut leaves = 0;
-        for pos in game_positions(4) {
-            let mut list = crate::MoveList::new();
-            pos.legal_moves(&mut list);
-            let by_move: u64 = list.iter().map(|&mv| pos.count_after(mv) as u64).sum();
-            assert_eq!(pos.count_two_plies(), by_move, "{pos}");
-            assert_eq!(perft_enumerated(&pos, 2), by_move, "{pos}");
-            leaves += by_move;
-        }
-        assert!(leaves > 1_000_000, "{leaves}");
-    }
-
-    /// The closed form of [`QuietReplies`] for each archer against the sum of `count_after`
-    /// over its steps that capture nothing, wherever it applies; and it applies under every
-    /// rule combination, with each of its corrections in play somewhere.
-    #[test]
-    fn quiet_replies_count_each_archers_steps_as_move_by_move() {
-        let (mut archers, mut refusing, mut dropping, mut arriving) = (0, 0, 0, 0);
-        let mut rules_seen = std::collections::HashSet::new();
-        for pos in game_positions(12) {
-            if pos.outcome.is_some() {
-                continue;
-            }
-            let Some(plain) = pos.plain_moves(pos.rules) else {
-                continue;
-            };
-            let s = pos.to_move.index();
-            let (own, enemy) = (pos.archers[s].0, pos.archers[1 - s].0);
-            let sums = pos.reply_sums(pos.rules);
-            let replier = pos.replier(own, enemy);
-            let Some(quiet) = QuietReplies::new(pos.rules, &replier, &sums, pos.pool[s]) else {
-                continue;
-            };
-            rules_seen.insert(format!("{:?}", pos.rules));
-            for (&from, &set) in plain.origins.iter().zip(&plain.sets) {
-                let quiet_set = set & !enemy;
-                if quiet_set == 0 {
-                    continue;
-                }
-                let by_move: u32 = Bitboard32(quiet_set)
-                    .into_iter()
-                    .map(|to| {
-                        let mv = Move::step(Hole::from_bit(from), Hole::from_bit(to));
-                        pos.count_after(mv) as u32
-                    })
-                    .sum();
-                assert_eq!(
-                    quiet.of_archer(from, quiet_set),
-                    by_move,
-                    "{pos} from {from}"
-                );
-                archers += 1;
-                refusing += usize::from(quiet.restriction && quiet.refused_now != 0);
-                dropping += usize::from(quiet.base_on_goal != quiet.base_off_goal);
-                arriving += usize::from(quiet.last_to_arrive == 1 << from);
-            }
-        }
-        assert_eq!(rules_seen.len(), 96);
-        assert!(
-            archers > 100_000 && refusing > 10_000 && dropping > 1_000 && arriving > 3_000,
-            "{archers} {refusing} {dropping} {arriving}"
-        );
-    }
-
-    #[test]
-    fn select32_finds_the_kth_lowest_hole() {
-        use abstract_game::bitboard::select32;
-        for hole in 0..25 {
-            for set in [
-                TARGETS_ANY[0][hole],
-                TARGETS_NO_BACKWARD[0][hole],
-                TARGETS_NO_BACKWARD[1][hole],
-            ] {
-                // Every subset of a hole's lines.
-                let mut sub = set;
-                loop {
-                    for k in 0..sub.count_ones() {
-                        assert_eq!(
-                            Some(select32(sub, k)),
-                            Bitboard32(sub).nth(k),
-                            "{sub:#x} {k}"
-                        );
-                    }
-                    if sub == 0 {
-                        break;
-                    }
-                    sub = (sub - 1) & set;
-                }
-            }
-        }
-    }
-
     #[test]
     fn padded_tables_match_the_board_tables() {
         for side in Side::BOTH {
@@ -1148,48 +733,6 @@ mod tests {
                     .chain(&jasir[s][25..])
                     .all(|&t| t == 0)
             );
-        }
-    }
-
-    /// Why `drop_holes > 1` in `QuietReplies::new` counts as `> 0` would (see the note
-    /// there): no side with one to four archers, one of them on its own first row, has all its
-    /// steps ending on its goal row.
-    #[test]
-    fn four_archers_cannot_confine_their_steps_to_the_goal_row() {
-        for tables in &STEP_TARGETS {
-            for side in Side::BOTH {
-                let table = &tables[side.index()];
-                let (home, goal) = (home_row(side).0, goal_row(side).0);
-                // Every set of one to four holes, as the bits of a 25-bit word.
-                let mut confined = Vec::new();
-                let mut choose = |archers: u32| {
-                    if archers & home == 0 {
-                        return;
-                    }
-                    let mut rest = archers & !goal;
-                    while rest != 0 {
-                        let from = rest.trailing_zeros();
-                        rest &= rest - 1;
-                        if table[from as usize] & !archers & !goal != 0 {
-                            return;
-                        }
-                    }
-                    confined.push(archers);
-                };
-                for a in 0..25 {
-                    choose(1 << a);
-                    for b in a + 1..25 {
-                        choose(1 << a | 1 << b);
-                        for c in b + 1..25 {
-                            choose(1 << a | 1 << b | 1 << c);
-                            for d in c + 1..25 {
-                                choose(1 << a | 1 << b | 1 << c | 1 << d);
-                            }
-                        }
-                    }
-                }
-                assert!(confined.is_empty(), "{side:?}: {confined:x?}");
-            }
         }
     }
 }

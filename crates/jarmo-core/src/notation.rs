@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use abstract_game::ParseCellError;
+
 use crate::board::Hole;
 use crate::moves::Move;
 use crate::position::Position;
@@ -12,6 +14,9 @@ pub enum MoveError {
     /// The text is empty.
     #[error("empty move text")]
     Empty,
+    /// The game is over: no move is legal.
+    #[error("the game is over")]
+    GameOver,
     /// The text does not follow the notation.
     #[error("{text:?} is not a move: {reason}")]
     Syntax {
@@ -19,6 +24,14 @@ pub enum MoveError {
         text: String,
         /// What is wrong with it.
         reason: &'static str,
+    },
+    /// A hole of the move is not one of `a1`..`e5`.
+    #[error("{text:?} is not a move: {cell}")]
+    Cell {
+        /// The text given.
+        text: String,
+        /// The hole name that was not understood.
+        cell: ParseCellError,
     },
     /// `-` written for a capture or `x` for a step onto an empty hole.
     #[error(
@@ -108,31 +121,27 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
     if text.is_empty() {
         return Err(MoveError::Empty);
     }
+    let hole = |name: &str| {
+        name.parse::<Hole>().map_err(|cell| MoveError::Cell {
+            text: text.to_string(),
+            cell,
+        })
+    };
     let (mv, separator) = if text == "pass" {
         (Move::Pass, None)
     } else if let Some(rest) = text.strip_prefix('@') {
-        match Hole::parse_prefix(rest) {
-            Some((hole, "")) => (Move::Drop(hole), None),
-            Some(_) => return Err(syntax("unexpected text after the drop hole")),
-            None => return Err(syntax("a drop is '@' and a hole a1..e5")),
-        }
+        (Move::Drop(hole(rest)?), None)
     } else {
-        let (from, rest) =
-            Hole::parse_prefix(text).ok_or_else(|| syntax("expected a hole a1..e5 first"))?;
+        // No hole name holds a separator or a '/'.
+        let (from, rest) = text.split_at(text.find(['-', 'x']).unwrap_or(text.len()));
+        let from = hole(from)?;
         let mut chars = rest.chars();
-        let separator = match chars.next() {
-            Some(c @ ('-' | 'x')) => c,
-            _ => return Err(syntax("expected '-' or 'x' after the first hole")),
+        let Some(separator) = chars.next() else {
+            return Err(syntax("expected '-' or 'x' after the first hole"));
         };
-        let (to, rest) = Hole::parse_prefix(chars.as_str())
-            .ok_or_else(|| syntax("expected a hole a1..e5 after the separator"))?;
-        let return_to = if rest.is_empty() {
-            None
-        } else {
-            match rest.strip_prefix('/').and_then(Hole::parse_prefix) {
-                Some((hole, "")) => Some(hole),
-                _ => return Err(syntax("a return is written '/' and a hole a1..e5")),
-            }
+        let (to, return_to) = match chars.as_str().split_once('/') {
+            Some((to, back)) => (hole(to)?, Some(hole(back)?)),
+            None => (hole(chars.as_str())?, None),
         };
         (
             Move::Step {
@@ -143,6 +152,9 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
             Some(separator),
         )
     };
+    if pos.outcome.is_some() {
+        return Err(MoveError::GameOver);
+    }
     if !abstract_game::Game::is_legal(pos, mv) {
         if let Move::Step {
             from,

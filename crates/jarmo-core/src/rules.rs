@@ -1,6 +1,6 @@
 //! Rule options and presets.
 
-use abstract_game::Side;
+use abstract_game::{GameRules, Preset, Side};
 
 /// Which lines an archer may move along.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -107,42 +107,48 @@ impl Rules {
 }
 
 impl Default for Rules {
-    /// The `jarmo` preset.
+    /// The first preset, `jarmo`.
     fn default() -> Rules {
-        Rules::JARMO
+        Rules::PRESETS[0].rules
     }
 }
 
-impl abstract_game::Rules for Rules {
-    const PRESETS: &'static [&'static str] = &["jarmo", "jasir", "jasir-reserve", "jasir-basic"];
-    const PRESET_SUMMARIES: &'static [&'static str] = &[
-        "Jarmo: backward lines too, archers earned back on the goal row, blocked side passes",
-        "Jasir: forward and lateral lines only, otherwise as jarmo",
-        "Jasir with captured archers dropped from a reserve, the goal-row capture restriction, \
-         a blocked side loses, no shuttling rule",
-        "Jasir where captured archers never return, a blocked side loses, no shuttling rule",
+impl GameRules for Rules {
+    const PRESETS: &'static [Preset<Rules>] = &[
+        Preset {
+            name: "jarmo",
+            summary: "Jarmo: backward lines too, archers earned back on the goal row, blocked \
+                      side passes",
+            rules: Rules::JARMO,
+        },
+        Preset {
+            name: "jasir",
+            summary: "Jasir: forward and lateral lines only, otherwise as jarmo",
+            rules: Rules::JASIR,
+        },
+        Preset {
+            name: "jasir-reserve",
+            summary: "Jasir with captured archers dropped from a reserve, the goal-row capture \
+                      restriction, a blocked side loses, no shuttling rule",
+            rules: Rules::JASIR_RESERVE,
+        },
+        Preset {
+            name: "jasir-basic",
+            summary: "Jasir where captured archers never return, a blocked side loses, no \
+                      shuttling rule",
+            rules: Rules::JASIR_BASIC,
+        },
     ];
-
-    fn preset(name: &str) -> Option<Rules> {
-        match name {
-            "jarmo" => Some(Rules::JARMO),
-            "jasir" => Some(Rules::JASIR),
-            "jasir-reserve" => Some(Rules::JASIR_RESERVE),
-            "jasir-basic" => Some(Rules::JASIR_BASIC),
-            _ => None,
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use abstract_game::Rules as _;
 
     #[test]
     fn presets_by_name() {
         assert_eq!(Rules::default(), Rules::JARMO);
-        for name in Rules::PRESETS {
+        for name in Rules::preset_names() {
             assert!(Rules::preset(name).is_some(), "{name}");
         }
         assert_eq!(Rules::preset("jasir").unwrap().direction, Direction::Jasir);

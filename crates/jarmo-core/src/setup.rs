@@ -32,7 +32,8 @@ pub struct Setup {
 }
 
 impl Default for Setup {
-    /// An empty board, Black to move, nothing pending.
+    /// The empty board: no archers, no marks, nothing waiting to return, no credits, Black
+    /// ([`Side::First`]) to move, no passes and no no-shuttling records.
     fn default() -> Setup {
         Setup {
             archers: BySide::new(Holes::EMPTY, Holes::EMPTY),

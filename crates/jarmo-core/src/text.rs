@@ -17,7 +17,7 @@
 use core::fmt::{self, Write};
 use core::str::FromStr;
 
-use abstract_game::{Game, Side, TextGame};
+use abstract_game::{Game, ParseCellError, Side, TextGame};
 
 use crate::board::Hole;
 use crate::moves::Move;
@@ -63,6 +63,16 @@ pub enum TextError {
         name: &'static str,
         /// The text found.
         found: String,
+    },
+    /// A no-shuttling record names a hole that is not one of `a1`..`e5`.
+    #[error("field {field} ({name}): {cell}")]
+    Cell {
+        /// 1-based field number.
+        field: usize,
+        /// What the field holds.
+        name: &'static str,
+        /// The hole name that was not understood.
+        cell: ParseCellError,
     },
     /// More than seven fields.
     #[error("unexpected text after the seventh field: {found:?}")]
@@ -123,7 +133,19 @@ fn parse_setup(text: &str) -> Result<Setup, TextError> {
                     .filter(|&n: &u8| n <= 2)
                     .ok_or_else(bad)?
             }
-            _ => setup.shuttle.0[number - 6] = parse_shuttle(value).ok_or_else(bad)?,
+            _ => {
+                setup.shuttle.0[number - 6] = match parse_shuttle(value) {
+                    Ok(Some(record)) => record,
+                    Ok(None) => return Err(bad()),
+                    Err(cell) => {
+                        return Err(TextError::Cell {
+                            field: number,
+                            name,
+                            cell,
+                        });
+                    }
+                }
+            }
         }
     }
     if let Some(extra) = fields.next() {
@@ -237,15 +259,24 @@ fn parse_pair(text: &str) -> Option<[u8; 2]> {
     Some([a.parse().ok()?, b.parse().ok()?])
 }
 
-fn parse_shuttle(text: &str) -> Option<Shuttle> {
+/// A no-shuttling record, `-` or `c1-d3:2`: `None` when the text is not of that form, an
+/// error when it is but names a hole off the board.
+fn parse_shuttle(text: &str) -> Result<Option<Shuttle>, ParseCellError> {
     if text == "-" {
-        return Some(Shuttle::NONE);
+        return Ok(Some(Shuttle::NONE));
     }
-    let (from, rest) = Hole::parse_prefix(text)?;
-    let rest = rest.strip_prefix('-')?;
-    let (to, rest) = Hole::parse_prefix(rest)?;
-    let count: u8 = rest.strip_prefix(':')?.parse().ok()?;
-    (count > 0).then_some(Shuttle::new(from, to, count))
+    let Some((step, count)) = text.split_once(':') else {
+        return Ok(None);
+    };
+    let Some((from, to)) = step.split_once('-') else {
+        return Ok(None);
+    };
+    let (from, to) = (from.parse::<Hole>()?, to.parse::<Hole>()?);
+    Ok(count
+        .parse::<u8>()
+        .ok()
+        .filter(|&count| count > 0)
+        .map(|count| Shuttle::new(from, to, count)))
 }
 
 fn write_shuttle(f: &mut fmt::Formatter<'_>, record: Shuttle) -> fmt::Result {
@@ -286,6 +317,19 @@ impl TextGame for Position {
     type MoveError = MoveError;
     type TextError = TextError;
 
+    const ABOUT: &'static str =
+        "Jarmo and Jasir: archers on a 25-hole board (moves like c1-d3, c1xd3, @b1)";
+    const NOTATION: &'static [(&'static str, &'static str)] = &[
+        ("c1-d3", "step from c1 to the empty hole d3"),
+        ("c1xd3", "step from c1 capturing on d3"),
+        (
+            "d4-b5/b1",
+            "step onto the goal row that returns an archer to b1",
+        ),
+        ("@b1", "drop an archer from the reserve on b1"),
+        ("pass", "pass, where the rules allow it"),
+    ];
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_move(self, text)
     }
@@ -319,5 +363,14 @@ mod tests {
         assert_eq!(pos, Position::new(Rules::JARMO));
         assert_eq!(pos.to_string(), start);
         assert!(pos.diagram().starts_with("5  w w w w w\n"));
+    }
+
+    #[test]
+    fn the_default_setup_is_the_empty_board_and_the_default_position_the_jarmo_start() {
+        let empty = Setup::default();
+        assert_eq!(empty.to_string(), "5/5/5/5/5 b 0/0 0/0 0 - -");
+        assert_eq!("5/5/5/5/5".parse::<Setup>(), Ok(empty));
+        assert!(Hole::ALL.iter().all(|&hole| empty.at(hole).is_none()));
+        assert_eq!(Position::default(), Position::new(Rules::JARMO));
     }
 }

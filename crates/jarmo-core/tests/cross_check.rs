@@ -5,7 +5,7 @@ mod reference;
 use abstract_game::perft::perft;
 use abstract_game::playout::Rng;
 use jarmo_core::prelude::*;
-use jarmo_core::rules::{Blocked, Direction, ReturnRule};
+use jarmo_core::{Blocked, Direction, ReturnRule};
 use reference::RefPos;
 
 fn fast_legal(pos: &Position) -> Vec<String> {
@@ -44,7 +44,7 @@ fn all_rule_sets() -> Vec<Rules> {
 
 #[test]
 fn perft_matches_the_reference_for_every_preset() {
-    for &preset in Rules::PRESETS {
+    for preset in Rules::preset_names() {
         let rules = Rules::preset(preset).unwrap();
         let fast = Position::new(rules);
         let slow = RefPos::start(rules);
@@ -244,7 +244,7 @@ fn random_setups_agree_with_the_reference() {
 /// combination: full first rows, waiting pools, blocked sides and shuttle records included.
 #[test]
 fn random_setups_count_two_plies_move_by_move() {
-    use abstract_game::perft::perft_enumerated;
+    use abstract_game::perft::Perft;
     let mut rng = Rng::seed_from_u64(13);
     let mut checked = 0;
     for rules in all_rule_sets() {
@@ -258,7 +258,12 @@ fn random_setups_count_two_plies_move_by_move() {
             let by_move: u64 = list.iter().map(|&mv| pos.count_after(mv) as u64).sum();
             let context = || format!("{rules:?}: {}", pos.to_text());
             assert_eq!(pos.count_two_plies(), by_move, "{}", context());
-            assert_eq!(perft_enumerated(&pos, 2), by_move, "{}", context());
+            assert_eq!(
+                Perft::new(2).enumerated().count(&pos),
+                Some(by_move),
+                "{}",
+                context()
+            );
             found += 1;
         }
         checked += found;

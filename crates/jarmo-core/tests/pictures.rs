@@ -170,9 +170,8 @@ fn targets_are_one_mark_per_distinct_hole() {
 
 /// Every preset by name.
 fn presets() -> Vec<Rules> {
-    <Rules as abstract_game::Rules>::PRESETS
-        .iter()
-        .map(|name| <Rules as abstract_game::Rules>::preset(name).unwrap())
+    Rules::preset_names()
+        .map(|name| Rules::preset(name).unwrap())
         .collect()
 }
 

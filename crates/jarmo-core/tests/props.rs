@@ -4,7 +4,7 @@
 use abstract_game::playout::Rng;
 use abstract_game::testing::{positions, run};
 use jarmo_core::prelude::*;
-use jarmo_core::rules::{Blocked, Direction, ReturnRule};
+use jarmo_core::{Blocked, Direction, ReturnRule};
 use proptest::prelude::*;
 
 /// Every preset, and any combination of the options with either side first.
@@ -30,9 +30,9 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
             first_player: if white { Side::Second } else { Side::First },
         });
     let presets = proptest::sample::select(
-        <Rules as abstract_game::Rules>::PRESETS
+        Rules::PRESETS
             .iter()
-            .map(|name| <Rules as abstract_game::Rules>::preset(name).unwrap())
+            .map(|preset| preset.rules)
             .collect::<Vec<_>>(),
     );
     prop_oneof![presets, options]

@@ -1,6 +1,6 @@
 //! One test per rule, each on a hand-made position.
 
-use abstract_game::PlayError;
+use abstract_game::{ParseCellError, PlayError};
 use jarmo_core::prelude::*;
 use jarmo_core::{BLACK, WHITE};
 
@@ -288,9 +288,80 @@ fn the_separator_must_match_the_move() {
     ));
     assert!(matches!(
         p.parse_move("z9-a1"),
-        Err(MoveError::Syntax { .. })
+        Err(MoveError::Cell { cell, .. }) if cell == ParseCellError::new("hole", "z9")
     ));
     assert!(matches!(p.parse_move(""), Err(MoveError::Empty)));
+}
+
+#[test]
+fn moves_are_refused_once_the_game_is_over() {
+    let mut p = pos("3b1/5/w3b/5/1w3 b", "jasir");
+    play(&mut p, "pass");
+    play(&mut p, "pass");
+    assert!(p.is_over());
+    assert_eq!(p.parse_move("pass"), Err(MoveError::GameOver));
+    assert_eq!(p.parse_move("d5-c3"), Err(MoveError::GameOver));
+    assert_eq!(
+        p.parse_move("pass").unwrap_err().to_string(),
+        "the game is over"
+    );
+    // The syntax is read first.
+    assert!(matches!(p.parse_move("c1"), Err(MoveError::Syntax { .. })));
+    let mut arrived = pos("w4/3b1/5/5/5 b", "jarmo");
+    play(&mut arrived, "d4-b5");
+    assert_eq!(arrived.parse_move("a5-b3"), Err(MoveError::GameOver));
+}
+
+#[test]
+fn a_hole_name_off_the_board_is_named_in_the_error() {
+    let p = Position::new(Rules::JARMO);
+    for (text, name) in [
+        ("z9-a1", "z9"),
+        ("c1-d6", "d6"),
+        ("c1-d3x", "d3x"),
+        ("d4-b5/b0", "b0"),
+        ("d4-b5/", ""),
+        ("@f1", "f1"),
+        ("c1d3", "c1d3"),
+    ] {
+        match p.parse_move(text) {
+            Err(MoveError::Cell { text: given, cell }) => {
+                assert_eq!(given, text);
+                assert_eq!(cell, ParseCellError::new("hole", name), "{text}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert_eq!(
+        p.parse_move("c1-d6").unwrap_err().to_string(),
+        r#""c1-d6" is not a move: "d6" is not a hole"#
+    );
+    assert!(matches!(p.parse_move("c1"), Err(MoveError::Syntax { .. })));
+    // In a no-shuttling record of the position text.
+    let err =
+        Position::from_text("wwwww/5/5/5/bbbbb b 0/0 0/0 0 c1-d6:1 -", Rules::JARMO).unwrap_err();
+    assert_eq!(
+        err,
+        TextError::Cell {
+            field: 6,
+            name: "Black's shuttle record",
+            cell: ParseCellError::new("hole", "d6"),
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        r#"field 6 (Black's shuttle record): "d6" is not a hole"#
+    );
+    for bad in ["c1d3:1", "c1-d3", "c1-d3:0", "c1-d3:x"] {
+        let text = format!("wwwww/5/5/5/bbbbb b 0/0 0/0 0 - {bad}");
+        assert!(
+            matches!(
+                Position::from_text(&text, Rules::JARMO),
+                Err(TextError::BadField { field: 7, .. })
+            ),
+            "{bad}"
+        );
+    }
 }
 
 #[test]
@@ -326,7 +397,7 @@ fn captures_are_never_compulsory() {
 
 #[test]
 fn the_presets_set_the_options_of_the_rules_table() {
-    use jarmo_core::rules::{Blocked, Direction, ReturnRule};
+    use jarmo_core::{Blocked, Direction, ReturnRule};
     let table = [
         (
             "jarmo",
@@ -464,7 +535,7 @@ fn no_shuttling_counts_captures_and_refuses_a_capture() {
 #[test]
 fn a_drop_or_a_pass_breaks_the_shuttle_chain() {
     let rules = Rules {
-        return_rule: jarmo_core::rules::ReturnRule::Reserve,
+        return_rule: jarmo_core::ReturnRule::Reserve,
         ..Rules::JARMO
     };
     let start = "w3w/5/5/5/2b2 b 1/0";
@@ -569,7 +640,7 @@ fn a_shuttle_ban_can_leave_a_side_blocked() {
         Err(MoveError::Shuttling { .. })
     ));
     let loses = Rules {
-        blocked: jarmo_core::rules::Blocked::Loses,
+        blocked: jarmo_core::Blocked::Loses,
         ..Rules::JARMO
     };
     let p = Position::from_text(text, loses).unwrap();

@@ -10,20 +10,20 @@
 //! [`Square`] and [`Alignment`] values.
 //!
 //! ```
-//! use jericho_core::board::{Alignment, Square, Squares};
-//! use jericho_core::Side;
-//! let c2 = Square::from_name("c2").unwrap();
+//! use jericho_core::{Alignment, Side, Square, Squares};
+//! let c2: Square = "c2".parse().unwrap();
 //! assert_eq!(c2.alignments().count(), 2);
 //! assert_eq!(c2.sharing_alignment().count(), 6);
-//! assert!(Square::from_name("d2").is_none());
+//! assert_eq!("d2".parse::<Square>().unwrap_err().to_string(), r#""d2" is not a square"#);
 //! assert_eq!(Alignment::ALL.len(), 13);
 //! assert!(Squares::territory(Side::First).contains(c2));
 //! ```
 
 use core::fmt;
+use core::str::FromStr;
 
-use abstract_game::Side;
 use abstract_game::bitboard::Bitboard32;
+use abstract_game::{ParseCellError, Side};
 
 /// A raw set of squares for the hot loops: bit `i` stands for the square with index `i`.
 pub(crate) type SquareSet = u32;
@@ -304,44 +304,14 @@ const fn sharing_across() -> [SquareSet; 26] {
 /// For each square, the squares of the other territory that share an alignment with it.
 pub(crate) const SHARES_ACROSS: [SquareSet; 26] = sharing_across();
 
-/// One of the 26 squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
-
-#[cfg(feature = "serde")]
-serde_as_index!(Square, Square::new, "square");
+abstract_game::cell_index! {
+    /// One of the 26 squares, by its index into [`SQUARES`] (rank order: South's 13, then
+    /// North's 13). Its `Display` and `FromStr` are its name, e.g. `c2`.
+    #[derive(Debug)]
+    pub struct Square(u8): count = 26, noun = "square";
+}
 
 impl Square {
-    /// Number of squares.
-    pub const COUNT: usize = 26;
-
-    /// Every square, in index order.
-    pub const ALL: [Square; 26] = {
-        let mut out = [Square(0); 26];
-        let mut i = 0;
-        while i < 26 {
-            out[i] = Square(i as u8);
-            i += 1;
-        }
-        out
-    };
-
-    /// The square with index `index` (0..26), if any.
-    #[inline]
-    pub const fn new(index: usize) -> Option<Square> {
-        if index < Self::COUNT {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The square's index into [`SQUARES`].
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
     /// The square's table row.
     #[inline]
     pub const fn info(self) -> &'static SquareInfo {
@@ -380,12 +350,17 @@ impl Square {
             .map(|i| Square(i as u8))
     }
 
-    /// The square at drawing coordinates (x, y), if any.
-    pub fn from_coords(x: i8, y: i8) -> Option<Square> {
-        SQUARES
-            .iter()
-            .position(|s| s.x == x && s.y == y)
-            .map(|i| Square(i as u8))
+    /// The square at drawing coordinates (x, y), if any: x from -3 (file `a`) to +3 (file
+    /// `g`), y -2 (rank 1), -1, +1 or +2 (rank 4).
+    pub const fn from_coords(x: i8, y: i8) -> Option<Square> {
+        let mut i = 0;
+        while i < Square::COUNT {
+            if SQUARES[i].x == x && SQUARES[i].y == y {
+                return Some(Square(i as u8));
+            }
+            i += 1;
+        }
+        None
     }
 
     /// The raw set holding this square alone.
@@ -427,44 +402,14 @@ impl fmt::Display for Square {
     }
 }
 
-/// One of the 13 alignments (each with one monolith).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Alignment(u8);
-
-#[cfg(feature = "serde")]
-serde_as_index!(Alignment, Alignment::new, "alignment");
+abstract_game::cell_index! {
+    /// One of the 13 alignments (each with one monolith), by its index into [`ALIGNMENTS`].
+    /// Its `Display` and `FromStr` are its name, e.g. `Fc` or `D2`.
+    #[derive(Debug)]
+    pub struct Alignment(u8): count = 13, noun = "alignment";
+}
 
 impl Alignment {
-    /// Number of alignments (and of monoliths).
-    pub const COUNT: usize = 13;
-
-    /// Every alignment, in index order.
-    pub const ALL: [Alignment; 13] = {
-        let mut out = [Alignment(0); 13];
-        let mut i = 0;
-        while i < 13 {
-            out[i] = Alignment(i as u8);
-            i += 1;
-        }
-        out
-    };
-
-    /// The alignment with index `index` (0..13), if any.
-    #[inline]
-    pub const fn new(index: usize) -> Option<Alignment> {
-        if index < Self::COUNT {
-            Some(Alignment(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The alignment's index into [`ALIGNMENTS`].
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
     /// The name, e.g. `"Fc"` or `"D2"`.
     #[inline]
     pub const fn name(self) -> &'static str {
@@ -507,15 +452,22 @@ impl fmt::Display for Alignment {
 /// Every alignment.
 pub(crate) const ALL_ALIGNMENTS: AlignmentSet = (1 << 13) - 1;
 
-impl core::str::FromStr for Square {
-    type Err = crate::text::TextError;
+impl FromStr for Square {
+    type Err = ParseCellError;
 
     /// Parses a square name such as `c2` (files `a`..`g`, ranks `1`..`4`; `d2` and `d3` do
     /// not exist).
-    fn from_str(name: &str) -> Result<Square, crate::text::TextError> {
-        Square::from_name(name).ok_or_else(|| crate::text::TextError::UnknownSquare {
-            name: name.to_string(),
-        })
+    fn from_str(name: &str) -> Result<Square, ParseCellError> {
+        Square::from_name(name).ok_or_else(|| ParseCellError::new("square", name))
+    }
+}
+
+impl FromStr for Alignment {
+    type Err = ParseCellError;
+
+    /// Parses an alignment name such as `Fc` or `D2`.
+    fn from_str(name: &str) -> Result<Alignment, ParseCellError> {
+        Alignment::from_name(name).ok_or_else(|| ParseCellError::new("alignment", name))
     }
 }
 
@@ -536,7 +488,9 @@ mod tests {
                 _ => 2,
             };
             assert_eq!(y, s.y, "{}", s.name);
-            assert_eq!(Square::from_name(s.name), Square::new(i));
+            assert_eq!(Square::from_name(s.name), Square::try_new(i));
+            assert_eq!(s.name.parse(), Ok(Square::new(i)));
+            assert_eq!(Square::from_coords(s.x, s.y), Some(Square::new(i)));
         }
     }
 }

@@ -47,9 +47,9 @@ pub struct EvalWeights {
 }
 
 impl EvalWeights {
-    /// The weights of [`Evaluate::evaluate`]: first guesses, then tuned by fixed-depth
-    /// matches, which found the open alignments worth four times as much against the
-    /// monoliths (`docs/jericho.md`, section "Evaluation").
+    /// The weights of [`Evaluate::evaluate`], tuned by fixed-depth matches: an open alignment
+    /// with a tall tower is worth nearly two monoliths (`docs/jericho.md`, section
+    /// "Evaluation").
     pub const DEFAULT: EvalWeights = EvalWeights {
         monolith: 100,
         six: 120,

@@ -6,7 +6,7 @@
 //!
 //! South and North each own 25 pieces, one of each size 1..5 in each colour `a`..`e`. In turn
 //! they take a piece from their own stock and put it on any of the 26 squares (13 in each
-//! player's territory, see [`board`]): on an empty square or on top of a tower of one to three
+//! player's territory, see [`SQUARES`]): on an empty square or on top of a tower of one to three
 //! pieces whose sizes and colours all differ from the new piece's. Nothing moves or is captured
 //! once placed. A tower belongs to the owner of the territory it stands in, whoever built it.
 //!
@@ -38,7 +38,7 @@
 //! A position is one line of seven fields separated by single spaces:
 //!
 //! ```text
-//! <towers> <South stock> <North stock> <to move> <last placement> <earlier counts> <passes>
+//! <towers> <South stock> <North stock> <to move> <last placement> <monoliths before> <passes>
 //! ```
 //!
 //! * towers: `-` for an empty board, otherwise `square=pieces` entries joined by commas, pieces
@@ -47,8 +47,8 @@
 //!   colours held in that size, e.g. `1abde3c5abcde`;
 //! * to move: `S` or `N`;
 //! * last placement: the opponent's placement of the last turn, e.g. `5a@c2`, or `-`;
-//! * earlier counts: both monolith counts as they stood before the last turn (at the end of the
-//!   previous turn of the side to move), `South/North`;
+//! * monoliths before: each side's monolith count as it stood before the last turn (at the end
+//!   of the previous turn of the side to move), `South/North`;
 //! * passes: passes in a row that ended the last turns, `0`, `1` or `2`.
 //!
 //! The start is `- * * S - 0/0 0` (`- * * N - 0/0 0` when North begins); after `3b@c2 5a@c2`:
@@ -62,10 +62,13 @@
 //!
 //! # Layout
 //!
-//! The crate follows the layout of `shakmaty`: [`board`] (squares, alignments and their sets as
-//! data), [`piece`] (pieces, stocks, towers), [`Rules`] (options and presets), [`Position`] (the
-//! validated position, implementing [`Game`] and [`TextGame`]), [`Setup`] (a raw position) and
-//! [`notation`]. [`prelude`] brings everything a program needs into scope.
+//! Every item is at the crate root: the board as data ([`SQUARES`] and [`ALIGNMENTS`], the
+//! index types [`Square`] and [`Alignment`] and their sets [`Squares`] and [`Alignments`]),
+//! pieces, stocks and towers ([`Piece`], [`Colour`], [`PieceSet`], [`Tower`]), [`Rules`] (the
+//! options, with the preset table of [`GameRules`]), [`Position`] (the validated position,
+//! implementing [`Game`] and [`TextGame`]), [`Setup`] (a raw position) and the notation
+//! ([`Move`], [`parse_syntax`], [`MoveError`]). [`prelude`] brings what a program needs into
+//! scope.
 //!
 //! With the `serde` feature, a [`Position`] is stored as `{"rules": ..., "position": "<text>"}`
 //! and validated when read, a [`Setup`] as its position text, and a [`Move`], [`Piece`],
@@ -95,6 +98,7 @@
 //! }
 //! let outcome = pos.outcome().unwrap();
 //! println!("{}", Position::describe(outcome));
+//! assert_eq!(pos.parse_move("1a@a1"), Err(MoveError::GameOver));
 //!
 //! // Positions round-trip through one line of text.
 //! let text = pos.to_text();
@@ -104,44 +108,18 @@
 //! // A setup parsed from text is checked when it becomes a position.
 //! let setup: Setup = "c2=3b 1abcde2abcde3acde4abcde5abcde * N 3b@c2 0/0 0".parse().unwrap();
 //! let pos = Position::from_setup(setup, Rules::default()).unwrap();
-//! assert_eq!(pos.at(Square::from_name("c2").unwrap()).to_string(), "3b");
+//! assert_eq!(pos.at("c2".parse().unwrap()).to_string(), "3b");
 //! let bad: Setup = "c2=3b * * N - 0/0 0".parse().unwrap(); // three copies of 3b
 //! assert!(Position::from_setup(bad, Rules::default()).is_err());
 //! ```
 
 #![deny(missing_docs)]
 
-/// Serde support for a type that is a small index (`Piece`, `Square`, `Alignment`): written as
-/// the bare index, and read back only when the index is in range, so that deserialized values
-/// can never index past a table.
-#[cfg(feature = "serde")]
-macro_rules! serde_as_index {
-    ($ty:ident, $from_index:path, $what:literal) => {
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_u8(self.index() as u8)
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                let index = <u8 as serde::Deserialize>::deserialize(deserializer)?;
-                $from_index(usize::from(index)).ok_or_else(|| {
-                    serde::de::Error::custom(format_args!(
-                        "{} index {} is out of range",
-                        $what, index
-                    ))
-                })
-            }
-        }
-    };
-}
-
-pub mod board;
+mod board;
 mod eval;
 mod movegen;
-pub mod notation;
-pub mod piece;
+mod notation;
+mod piece;
 mod position;
 mod rules;
 mod setup;
@@ -149,12 +127,15 @@ mod setup;
 mod svg;
 mod text;
 
-pub use abstract_game::{Game, Outcome, Side, TextGame};
-pub use board::{Alignment, Alignments, Square, Squares};
+pub use abstract_game::{Game, GameRules, Outcome, Side, TextGame};
+pub use board::{
+    ALIGNMENTS, Alignment, AlignmentInfo, AlignmentKind, Alignments, AlignmentsIter, SQUARES,
+    Square, SquareInfo, Squares, SquaresIter,
+};
 pub use eval::EvalWeights;
 pub use movegen::IllegalMove;
-pub use notation::MoveError;
-pub use piece::{Colour, Piece, PieceSet, Tower};
+pub use notation::{MoveError, parse_syntax};
+pub use piece::{Colour, MAX_HEIGHT, Piece, PieceSet, TOWER_COUNT, Tower};
 pub use position::{LastPlacement, MAX_MOVES, Move, MoveList, Position, WINNING_MONOLITHS};
 pub use rules::{AsymmetryScope, EqualPrefix, Rules, TowerIdentity};
 pub use setup::{Setup, SetupError};
@@ -165,24 +146,25 @@ abstract_game::text_serde!(Position, Setup);
 
 /// Everything a program needs, in one line: `use jericho_core::prelude::*;`.
 ///
-/// The traits [`Game`] and [`TextGame`] (and the rules trait, anonymously, for
-/// `Rules::preset`), [`Side`], [`Outcome`] and [`BySide`](abstract_game::BySide), and this
-/// crate's positions, moves, rules, errors, pieces, squares and alignments.
+/// The traits [`Game`], [`GameRules`] and [`TextGame`] (and [`Evaluate`](abstract_game::Evaluate),
+/// and with the `svg` feature [`Render`](abstract_game::svg::Render)), [`Side`], [`Outcome`] and
+/// [`BySide`](abstract_game::BySide), and this crate's squares, positions, moves, rules, setups
+/// and errors. Pieces, stocks, towers and alignments are at the crate root.
 pub mod prelude {
-    pub use abstract_game::Rules as _;
     #[cfg(feature = "svg")]
     pub use abstract_game::svg::Render;
-    pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
+    pub use abstract_game::{BySide, Evaluate, Game, GameRules, Outcome, Side, TextGame};
 
     pub use crate::{
-        Alignment, Alignments, Colour, MAX_MOVES, Move, MoveError, MoveList, Piece, PieceSet,
-        Position, Rules, Setup, SetupError, Square, Squares, TextError, Tower,
+        MAX_MOVES, Move, MoveError, MoveList, Position, Rules, Setup, SetupError, Square, Squares,
+        TextError,
     };
 }
 
 #[cfg(all(test, feature = "serde"))]
 mod serde_tests {
     use crate::prelude::*;
+    use crate::{Alignment, Colour, Piece};
 
     #[test]
     fn a_position_round_trips_as_rules_and_text() {
@@ -219,7 +201,7 @@ mod serde_tests {
             json,
             format!(
                 "{{\"Place\":{{\"piece\":{},\"square\":{}}}}}",
-                Piece::new(3, Colour::B).unwrap().index(),
+                Piece::from_size_colour(3, Colour::B).unwrap().index(),
                 Square::from_name("c2").unwrap().index()
             )
         );

@@ -17,7 +17,8 @@ use crate::rules::{AsymmetryScope, TowerIdentity};
 /// Why a move is not legal in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
-    /// The game has ended.
+    /// The game has ended. ([`parse_move`](abstract_game::TextGame::parse_move) reports it as
+    /// [`MoveError::GameOver`](crate::MoveError::GameOver).)
     #[error("the game is over")]
     GameOver,
     /// The mover has already placed this piece.

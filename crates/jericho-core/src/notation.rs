@@ -9,11 +9,13 @@
 //! let mv = pos.parse_move("3b@c2").unwrap();
 //! assert_eq!(pos.move_to_string(mv), "3b@c2");
 //! assert!(pos.parse_move("pass").is_err()); // placements are possible
-//! assert!(pos.parse_move("3b@d2").is_err()); // d2 does not exist
-//! assert_eq!(jericho_core::notation::parse_syntax("pass"), Ok(Move::Pass));
+//! assert!(matches!(pos.parse_move("3b@d2"), Err(MoveError::Cell { .. }))); // no d2
+//! assert_eq!(jericho_core::parse_syntax("pass"), Ok(Move::Pass));
 //! ```
 
 use core::fmt;
+
+use abstract_game::ParseCellError;
 
 use crate::board::Square;
 use crate::movegen::IllegalMove;
@@ -41,14 +43,18 @@ pub enum MoveError {
         /// The text.
         text: String,
     },
-    /// No such square.
-    #[error("`{text}`: no square `{square}` (files a..g, ranks 1..4; d2 and d3 do not exist)")]
-    UnknownSquare {
+    /// The square part names no square (files `a`..`g`, ranks `1`..`4`; `d2` and `d3` do not
+    /// exist).
+    #[error("`{text}`: {source}")]
+    Cell {
         /// The text.
         text: String,
-        /// The square part.
-        square: String,
+        /// What is wrong with the square part.
+        source: ParseCellError,
     },
+    /// The game has ended: no move is legal.
+    #[error("the game is over")]
+    GameOver,
     /// Well formed but not legal here; `reason` names the rule that forbids it (for instance
     /// [`IllegalMove::Asymmetry`]).
     #[error("`{text}` is not legal here: {reason}")]
@@ -78,9 +84,9 @@ pub fn parse_syntax(text: &str) -> Result<Move, MoveError> {
             text: text.to_owned(),
         },
     })?;
-    let square = Square::from_name(square_text).ok_or_else(|| MoveError::UnknownSquare {
+    let square: Square = square_text.parse().map_err(|source| MoveError::Cell {
         text: text.to_owned(),
-        square: square_text.to_owned(),
+        source,
     })?;
     Ok(Move::place(piece, square))
 }
@@ -102,7 +108,7 @@ pub(crate) fn parse_piece(text: &str) -> Result<Piece, PieceError> {
         .filter(|d| (1..=5).contains(d))
         .ok_or(PieceError::Size)?;
     let colour = Colour::from_char(colour).ok_or(PieceError::Colour)?;
-    Piece::new(size as u8, colour).ok_or(PieceError::Size)
+    Piece::from_size_colour(size as u8, colour).ok_or(PieceError::Size)
 }
 
 impl fmt::Display for Move {

@@ -6,15 +6,19 @@
 //!
 //! ```
 //! use jericho_core::{Colour, Piece, Tower};
-//! let p = Piece::new(3, Colour::B).unwrap();
+//! let p = Piece::from_size_colour(3, Colour::B).unwrap();
 //! assert_eq!(p.to_string(), "3b");
-//! let tower = Tower::EMPTY.with(p).with(Piece::new(5, Colour::A).unwrap());
+//! assert_eq!("3b".parse(), Ok(p));
+//! let tower = Tower::EMPTY.with(p).with("5a".parse().unwrap());
 //! assert_eq!(tower.height(), 2);
-//! assert!(!tower.accepts(Piece::new(5, Colour::C).unwrap())); // size 5 is taken
+//! assert!(!tower.accepts(Piece::from_size_colour(5, Colour::C).unwrap())); // size 5 is taken
 //! ```
 
 use core::cmp::Ordering;
 use core::fmt;
+use core::str::FromStr;
+
+use abstract_game::ParseCellError;
 
 /// One of the five piece colours, written `a`..`e`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -72,41 +76,22 @@ impl Colour {
     }
 }
 
-/// A piece: a size 1..=5 and a colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Piece(u8);
-
-#[cfg(feature = "serde")]
-serde_as_index!(Piece, Piece::from_index, "piece");
+abstract_game::cell_index! {
+    /// A piece: a size 1..=5 and a colour, by its index `(size - 1) * 5 + colour` (0..25).
+    /// Its `Display` and `FromStr` are `<size><colour>`, e.g. `3b`.
+    #[derive(Debug)]
+    pub struct Piece(u8): count = 25, noun = "piece";
+}
 
 impl Piece {
-    /// Number of distinct pieces (each player owns one of each).
-    pub const COUNT: usize = 25;
-
     /// The piece of `size` (1..=5) and `colour`, or `None` for a size out of range.
     #[inline]
-    pub const fn new(size: u8, colour: Colour) -> Option<Piece> {
+    pub const fn from_size_colour(size: u8, colour: Colour) -> Option<Piece> {
         if size >= 1 && size <= 5 {
             Some(Piece((size - 1) * 5 + colour as u8))
         } else {
             None
         }
-    }
-
-    /// The piece with index 0..25 (`(size - 1) * 5 + colour`), if any.
-    #[inline]
-    pub const fn from_index(index: usize) -> Option<Piece> {
-        if index < Self::COUNT {
-            Some(Piece(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The index 0..25: `(size - 1) * 5 + colour`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The size, 1..=5.
@@ -126,23 +111,21 @@ impl Piece {
     pub(crate) const fn bit(self) -> u32 {
         1 << self.0
     }
-
-    /// Every piece, by index.
-    pub const ALL: [Piece; 25] = {
-        let mut out = [Piece(0); 25];
-        let mut i = 0;
-        while i < 25 {
-            out[i] = Piece(i as u8);
-            i += 1;
-        }
-        out
-    };
 }
 
 impl fmt::Display for Piece {
     /// Writes `<size><colour>`, e.g. `3b`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.size(), self.colour().char())
+    }
+}
+
+impl FromStr for Piece {
+    type Err = ParseCellError;
+
+    /// Parses `<size><colour>`, e.g. `3b` (sizes `1`..`5`, colours `a`..`e`).
+    fn from_str(text: &str) -> Result<Piece, ParseCellError> {
+        crate::notation::parse_piece(text).map_err(|_| ParseCellError::new("piece", text))
     }
 }
 
@@ -503,7 +486,10 @@ mod tests {
         let b = text.as_bytes();
         let pieces: Vec<Piece> = b
             .chunks(2)
-            .map(|c| Piece::new(c[0] - b'0', Colour::from_char(c[1] as char).unwrap()).unwrap())
+            .map(|c| {
+                Piece::from_size_colour(c[0] - b'0', Colour::from_char(c[1] as char).unwrap())
+                    .unwrap()
+            })
             .collect();
         Tower::stack(&pieces).unwrap()
     }

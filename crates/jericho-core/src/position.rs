@@ -386,6 +386,13 @@ impl Position {
     }
 }
 
+impl Default for Position {
+    /// The start position under the default rules: `Position::new(Rules::default())`.
+    fn default() -> Position {
+        Position::new(Rules::default())
+    }
+}
+
 impl Game for Position {
     type Move = Move;
     type Rules = Rules;

@@ -1,15 +1,14 @@
 //! Rule options and named presets.
 //!
 //! ```
-//! use abstract_game::Rules as _;
-//! use jericho_core::{AsymmetryScope, Rules};
-//! assert_eq!(Rules::PRESETS[0], "standard");
+//! use jericho_core::{AsymmetryScope, GameRules, Rules};
+//! assert_eq!(Rules::PRESETS[0].name, "standard");
 //! let rules = Rules::preset("opposite-asymmetry").unwrap();
 //! assert_eq!(rules.asymmetry, AsymmetryScope::OtherTerritory);
 //! assert_eq!(Rules::preset("standard"), Some(Rules::default()));
 //! ```
 
-use abstract_game::Side;
+use abstract_game::{GameRules, Preset, Side};
 
 /// Where the asymmetry rule forbids copying the opponent's last placement.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -63,8 +62,9 @@ pub struct Rules {
 }
 
 impl Default for Rules {
+    /// The first preset, `standard`.
     fn default() -> Rules {
-        Rules::STANDARD
+        Rules::PRESETS[0].rules
     }
 }
 
@@ -91,43 +91,44 @@ impl Rules {
     }
 }
 
-impl abstract_game::Rules for Rules {
-    const PRESETS: &'static [&'static str] = &[
-        "standard",
-        "opposite-asymmetry",
-        "no-asymmetry",
-        "size-identity",
-        "prefix-tie",
-    ];
-    const PRESET_SUMMARIES: &'static [&'static str] = &[
-        "the rules as written: the asymmetry rule on every square sharing an alignment",
-        "the asymmetry rule only in the territory other than the copied tower's",
-        "no asymmetry rule",
-        "identical towers underneath compared by sizes only",
-        "towers equal down to the shorter one's bottom tie instead of the taller winning",
-    ];
-
-    fn preset(name: &str) -> Option<Rules> {
-        let base = Rules::STANDARD;
-        Some(match name {
-            "standard" => base,
-            "opposite-asymmetry" => Rules {
+impl GameRules for Rules {
+    const PRESETS: &'static [Preset<Rules>] = &[
+        Preset {
+            name: "standard",
+            summary: "the rules as written: the asymmetry rule on every square sharing an alignment",
+            rules: Rules::STANDARD,
+        },
+        Preset {
+            name: "opposite-asymmetry",
+            summary: "the asymmetry rule only in the territory other than the copied tower's",
+            rules: Rules {
                 asymmetry: AsymmetryScope::OtherTerritory,
-                ..base
+                ..Rules::STANDARD
             },
-            "no-asymmetry" => Rules {
+        },
+        Preset {
+            name: "no-asymmetry",
+            summary: "no asymmetry rule",
+            rules: Rules {
                 asymmetry: AsymmetryScope::Off,
-                ..base
+                ..Rules::STANDARD
             },
-            "size-identity" => Rules {
+        },
+        Preset {
+            name: "size-identity",
+            summary: "identical towers underneath compared by sizes only",
+            rules: Rules {
                 identity: TowerIdentity::SizesOnly,
-                ..base
+                ..Rules::STANDARD
             },
-            "prefix-tie" => Rules {
+        },
+        Preset {
+            name: "prefix-tie",
+            summary: "towers equal down to the shorter one's bottom tie instead of the taller winning",
+            rules: Rules {
                 equal_prefix: EqualPrefix::Tie,
-                ..base
+                ..Rules::STANDARD
             },
-            _ => return None,
-        })
-    }
+        },
+    ];
 }

@@ -14,15 +14,20 @@ use crate::rules::Rules;
 /// ```
 /// use jericho_core::prelude::*;
 /// let setup: Setup = "c2=3b * * N - 0/0 0".parse().unwrap();
-/// assert_eq!(setup.at(Square::from_name("c2").unwrap()).len(), 1);
+/// assert_eq!(setup.at("c2".parse().unwrap()).len(), 1);
+/// assert_eq!(setup.to_move, Side::Second);
 /// // South's stock is full although a 3b is on the board: three copies of 3b.
 /// assert!(matches!(
 ///     Position::from_setup(setup, Rules::default()),
 ///     Err(SetupError::PieceCount { count: 3, .. })
 /// ));
-/// let pos = Position::from_setup(Setup::empty(), Rules::default()).unwrap();
-/// assert_eq!(pos.to_setup(), Setup::empty());
-/// assert_eq!(Setup::empty().to_string(), "- * * S - 0/0 0");
+/// // The start: the empty board, both stocks full.
+/// let start = Position::default().to_setup();
+/// assert_eq!(start.to_string(), "- * * S - 0/0 0");
+/// assert_eq!(Position::from_setup(start.clone(), Rules::default()).unwrap().to_setup(), start);
+/// // The default setup holds no piece at all, so it is no position.
+/// assert_eq!(Setup::default().to_string(), "- - - S - 0/0 0");
+/// assert!(Position::from_setup(Setup::default(), Rules::default()).is_err());
 /// ```
 ///
 /// [`TextGame::from_setup`]: abstract_game::TextGame::from_setup
@@ -33,18 +38,31 @@ pub struct Setup {
     /// Each side's stock.
     pub stocks: BySide<PieceSet>,
     /// The side to move.
-    pub turn: Side,
+    pub to_move: Side,
     /// The opponent's placement of the last turn (piece and square), if the last turn was one.
     pub last: Option<(Piece, Square)>,
-    /// Both monolith counts as they stood before the last turn.
-    pub earlier: BySide<u8>,
+    /// Each side's monolith count as it stood before the last turn (at the end of the previous
+    /// turn of the side to move). The side to move has won when this count and its count now
+    /// are both 7 or more.
+    pub monoliths_before: BySide<u8>,
     /// Passes in a row that ended the last turns (0, 1 or 2).
     pub passes: u8,
 }
 
 impl Default for Setup {
+    /// The empty board: no piece on it and none in either stock, South to move, no last
+    /// placement, no monoliths before, no passes. Not a position as it is (every piece must be
+    /// somewhere); the start position's setup is
+    /// [`Position::default().to_setup()`](abstract_game::TextGame::to_setup).
     fn default() -> Setup {
-        Setup::empty()
+        Setup {
+            towers: Default::default(),
+            stocks: BySide::new(PieceSet::EMPTY, PieceSet::EMPTY),
+            to_move: Side::First,
+            last: None,
+            monoliths_before: BySide::new(0, 0),
+            passes: 0,
+        }
     }
 }
 
@@ -127,18 +145,6 @@ pub enum SetupError {
 }
 
 impl Setup {
-    /// The empty board: full stocks, South to move, no history.
-    pub fn empty() -> Setup {
-        Setup {
-            towers: Default::default(),
-            stocks: BySide::new(PieceSet::FULL, PieceSet::FULL),
-            turn: Side::First,
-            last: None,
-            earlier: BySide::new(0, 0),
-            passes: 0,
-        }
-    }
-
     /// The pieces on `square`, bottom first (unchecked: possibly too many or clashing).
     #[inline]
     pub fn at(&self, square: Square) -> &[Piece] {
@@ -212,7 +218,7 @@ impl Setup {
                 if towers[square.index()].top() != Some(piece) {
                     return Err(SetupError::LastNotOnTop { piece, square });
                 }
-                let mover = !self.turn;
+                let mover = !self.to_move;
                 if self.stocks[mover].contains(piece) {
                     return Err(SetupError::LastStillHeld {
                         piece,
@@ -222,7 +228,7 @@ impl Setup {
                 square.index() as u8
             }
         };
-        let BySide([south, north]) = self.earlier;
+        let BySide([south, north]) = self.monoliths_before;
         if south > 13 || north > 13 || south + north > 13 {
             return Err(SetupError::MonolithCounts { south, north });
         }
@@ -233,9 +239,9 @@ impl Setup {
             lead: [0; 2],
             hash: 0,
             rules,
-            turn: self.turn,
+            turn: self.to_move,
             last,
-            earlier: self.earlier.0,
+            earlier: self.monoliths_before.0,
             passes: self.passes,
         };
         pos.refresh_leads();
@@ -250,9 +256,9 @@ impl From<&Position> for Setup {
         Setup {
             towers: core::array::from_fn(|s| pos.towers[s].pieces().to_vec()),
             stocks: BySide(pos.stocks.map(PieceSet)),
-            turn: pos.turn,
+            to_move: pos.turn,
             last: pos.last_placement().map(|l| (l.piece, l.square)),
-            earlier: BySide(pos.earlier),
+            monoliths_before: BySide(pos.earlier),
             passes: pos.passes,
         }
     }

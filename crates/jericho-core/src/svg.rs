@@ -391,7 +391,7 @@ impl Render for Position {
             let mover = side == self.side_to_move();
             for size in 1..=5u8 {
                 for colour in Colour::ALL {
-                    let Some(piece) = Piece::new(size, colour) else {
+                    let Some(piece) = Piece::from_size_colour(size, colour) else {
                         continue;
                     };
                     let x = c * (px + 0.72 + 0.8 * colour.index() as f64);

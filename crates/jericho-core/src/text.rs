@@ -4,7 +4,7 @@
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use abstract_game::{BySide, Game, Side, TextGame};
+use abstract_game::{BySide, Game, ParseCellError, Side, TextGame};
 
 use crate::board::{Alignment, Square};
 use crate::notation::{MoveError, parse_piece, parse_syntax};
@@ -29,12 +29,10 @@ pub enum TextError {
         /// The entry.
         entry: String,
     },
-    /// Unknown square name.
-    #[error("no square `{name}` (files a..g, ranks 1..4; d2 and d3 do not exist)")]
-    UnknownSquare {
-        /// The name.
-        name: String,
-    },
+    /// A tower entry names no square (files `a`..`g`, ranks `1`..`4`; `d2` and `d3` do not
+    /// exist).
+    #[error("{0}")]
+    Cell(#[from] ParseCellError),
     /// The same square appears twice.
     #[error("square {square} is listed twice")]
     DuplicateSquare {
@@ -71,7 +69,7 @@ pub enum TextError {
         /// The field.
         text: String,
     },
-    /// The earlier counts are malformed.
+    /// The monolith counts before the last turn are malformed.
     #[error("monolith counts `{text}` must be two numbers 0..13 like `3/2`")]
     BadCounts {
         /// The field.
@@ -136,7 +134,7 @@ fn parse_stock(text: &str, side: Side) -> Result<PieceSet, TextError> {
         } else {
             let colour = crate::Colour::from_char(c).ok_or(bad("colours are a..e"))?;
             let size = size.ok_or(bad("a colour comes before any size"))?;
-            let piece = Piece::new(size, colour).ok_or(bad("sizes are 1..5"))?;
+            let piece = Piece::from_size_colour(size, colour).ok_or(bad("sizes are 1..5"))?;
             if set.contains(piece) {
                 return Err(bad("a piece is listed twice"));
             }
@@ -158,16 +156,14 @@ fn parse_setup(text: &str) -> Result<Setup, TextError> {
             found: fields.len(),
         });
     }
-    let mut setup = Setup::empty();
+    let mut setup = Setup::default();
     let mut seen = 0u32;
     if fields[0] != "-" {
         for entry in fields[0].split(',') {
             let (name, pieces) = entry.split_once('=').ok_or_else(|| TextError::TowerEntry {
                 entry: entry.to_owned(),
             })?;
-            let square = Square::from_name(name).ok_or_else(|| TextError::UnknownSquare {
-                name: name.to_owned(),
-            })?;
+            let square: Square = name.parse()?;
             if seen & square.bit() != 0 {
                 return Err(TextError::DuplicateSquare { square });
             }
@@ -189,7 +185,7 @@ fn parse_setup(text: &str) -> Result<Setup, TextError> {
         parse_stock(fields[1], Side::First)?,
         parse_stock(fields[2], Side::Second)?,
     );
-    setup.turn = match fields[3] {
+    setup.to_move = match fields[3] {
         "S" => Side::First,
         "N" => Side::Second,
         other => {
@@ -219,7 +215,7 @@ fn parse_setup(text: &str) -> Result<Setup, TextError> {
         }
         t.parse::<u8>().map_err(|_| bad_counts())
     };
-    setup.earlier = BySide::new(count(south)?, count(north)?);
+    setup.monoliths_before = BySide::new(count(south)?, count(north)?);
     setup.passes = match fields[6] {
         "0" => 0,
         "1" => 1,
@@ -257,7 +253,7 @@ fn write_setup(out: &mut impl fmt::Write, setup: &Setup) -> fmt::Result {
     write_stock(out, setup.stocks[Side::First])?;
     out.write_char(' ')?;
     write_stock(out, setup.stocks[Side::Second])?;
-    out.write_str(if setup.turn == Side::First {
+    out.write_str(if setup.to_move == Side::First {
         " S "
     } else {
         " N "
@@ -269,8 +265,8 @@ fn write_setup(out: &mut impl fmt::Write, setup: &Setup) -> fmt::Result {
     write!(
         out,
         " {}/{} {}",
-        setup.earlier[Side::First],
-        setup.earlier[Side::Second],
+        setup.monoliths_before[Side::First],
+        setup.monoliths_before[Side::Second],
         setup.passes
     )
 }
@@ -305,8 +301,17 @@ impl TextGame for Position {
     type MoveError = MoveError;
     type TextError = TextError;
 
+    const ABOUT: &'static str = "Jericho: towers placed on a line network (moves like 3b@c2, pass)";
+    const NOTATION: &'static [(&'static str, &'static str)] = &[
+        ("3b@c2", "place the black piece of size 3 on c2"),
+        ("pass", "pass"),
+    ];
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv = parse_syntax(text)?;
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
         self.check_move(mv).map_err(|reason| MoveError::Illegal {
             text: text.to_owned(),
             reason,

@@ -6,10 +6,10 @@ mod reference;
 use std::collections::BTreeSet;
 
 use abstract_game::playout::Rng;
-use abstract_game::{Game, Rules as _, Side, TextGame};
-use jericho_core::board::{ALIGNMENTS, SQUARES};
+use abstract_game::{Game, GameRules, Side, TextGame};
 use jericho_core::{
-    Alignment, AsymmetryScope, EqualPrefix, Move, MoveList, Position, Rules, TowerIdentity,
+    ALIGNMENTS, Alignment, AsymmetryScope, EqualPrefix, Move, MoveList, Position, Rules, SQUARES,
+    TowerIdentity,
 };
 use reference::{RBoard, RGame, RMove, ROptions};
 
@@ -116,7 +116,7 @@ fn board_tables_match_the_line_equations() {
 fn start_tree_move_sets_agree() {
     let board = RBoard::new();
     let map = alignment_map(&board);
-    for preset in Rules::PRESETS {
+    for preset in Rules::preset_names() {
         let rules = Rules::preset(preset).unwrap();
         let fast = Position::new(rules);
         let slow = RGame::new(&board, options(rules));
@@ -216,7 +216,7 @@ fn random_games(rules: Rules, games: u64, seed: u64, stack_bias: bool, seen: &mu
 #[test]
 fn random_games_agree_with_the_reference() {
     let mut seen = Seen::default();
-    for (i, preset) in Rules::PRESETS.iter().enumerate() {
+    for (i, preset) in Rules::preset_names().enumerate() {
         for first in Side::BOTH {
             let rules = Rules::preset(preset).unwrap().with_first_player(first);
             random_games(
@@ -249,7 +249,7 @@ fn random_games_agree_with_the_reference() {
 #[test]
 fn perft_2_agrees_on_random_positions() {
     let board = RBoard::new();
-    for (i, preset) in Rules::PRESETS.iter().enumerate() {
+    for (i, preset) in Rules::preset_names().enumerate() {
         let rules = Rules::preset(preset).unwrap();
         for g in 0..30u64 {
             let mut rng = Rng::seed_from_u64(7000 + 100 * i as u64 + g);

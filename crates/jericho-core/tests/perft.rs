@@ -1,10 +1,11 @@
-//! perft from the empty board: the numbers of the rules file and the issue, and deeper numbers
-//! derived here, each confirmed by the independent reference generator in `tests/reference/`.
+//! perft from the empty board: depths 1 and 2 as the rules file gives them, and the deeper
+//! numbers of `docs/jericho.md`, each confirmed by the independent reference generator in
+//! `tests/reference/`.
 
 mod reference;
 
-use abstract_game::perft::{perft, perft_divide};
-use abstract_game::{Game, Rules as _, Side};
+use abstract_game::perft::{Perft, perft};
+use abstract_game::{Game, GameRules, Side};
 use jericho_core::{AsymmetryScope, EqualPrefix, Position, Rules, TowerIdentity};
 use reference::{RBoard, RGame, ROptions};
 
@@ -39,7 +40,7 @@ fn numbers_from_the_rules_file() {
 #[test]
 fn after_any_first_placement_641_placements_minus_the_forbidden_copies() {
     let standard = start("standard");
-    let divide = perft_divide(&standard, 2);
+    let divide = Perft::new(2).divide(&standard, |_| {});
     assert_eq!(divide.len(), 650);
     let forbidden: u64 = divide.iter().map(|&(_, n)| 641 - n).sum();
     assert_eq!(forbidden, 25 * 122);

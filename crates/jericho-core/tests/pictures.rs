@@ -4,6 +4,7 @@
 
 use abstract_game::playout::Rng;
 use abstract_game::svg::SvgOptions;
+use jericho_core::Alignment;
 use jericho_core::prelude::*;
 use proptest::prelude::*;
 
@@ -142,9 +143,8 @@ fn a_square_where_a_piece_fits_gets_one_target_mark() {
 
 /// Every preset by name.
 fn presets() -> Vec<Rules> {
-    <Rules as abstract_game::Rules>::PRESETS
-        .iter()
-        .map(|name| <Rules as abstract_game::Rules>::preset(name).unwrap())
+    Rules::preset_names()
+        .map(|name| Rules::preset(name).unwrap())
         .collect()
 }
 

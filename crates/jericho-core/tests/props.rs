@@ -2,13 +2,14 @@
 //! first player, then what is particular to Jericho (game length, how games end, uniform draws).
 
 use abstract_game::playout::Rng;
+use jericho_core::Piece;
 use jericho_core::prelude::*;
 use proptest::prelude::*;
 
 fn rules_strategy() -> impl Strategy<Value = Rules> {
     (0..Rules::PRESETS.len(), any::<bool>()).prop_map(|(i, north)| {
-        Rules::preset(Rules::PRESETS[i])
-            .unwrap()
+        Rules::PRESETS[i]
+            .rules
             .with_first_player(if north { Side::Second } else { Side::First })
     })
 }
@@ -19,7 +20,7 @@ fn move_strategy() -> impl Strategy<Value = Move> {
         if pass == 0 {
             Move::Pass
         } else {
-            Move::place(Piece::from_index(p).unwrap(), Square::new(s).unwrap())
+            Move::place(Piece::try_new(p).unwrap(), Square::try_new(s).unwrap())
         }
     })
 }

@@ -2,9 +2,10 @@
 
 use abstract_game::PlayError;
 use abstract_game::playout::Rng;
-use jericho_core::IllegalMove;
-use jericho_core::board::{ALIGNMENTS, AlignmentKind, SQUARES};
 use jericho_core::prelude::*;
+use jericho_core::{
+    ALIGNMENTS, Alignment, AlignmentKind, Alignments, Colour, IllegalMove, Piece, PieceSet, SQUARES,
+};
 
 /// Builds a position from its towers and the other text fields, giving each piece on the board
 /// to a stock: the last placement to the side not to move, every other piece to South while
@@ -14,7 +15,7 @@ fn pos_with(rules: Rules, towers: &str, rest: &str) -> Position {
     let mut stocks = BySide::new(PieceSet::FULL, PieceSet::FULL);
     let mut last = setup.last.map(|(p, _)| p);
     if let Some(p) = last {
-        let mover = !setup.turn;
+        let mover = !setup.to_move;
         stocks[mover] = stocks[mover].without(p);
     }
     for square in Square::ALL {
@@ -223,7 +224,7 @@ fn a_tower_holds_at_most_four_pieces() {
 fn a_player_places_only_pieces_from_his_own_stock() {
     // South placed 3b already; North still holds his own 3b.
     let mut p = pos("c2=3b,e4=1a", "S - 0/0 0");
-    let three_b = Piece::new(3, Colour::B).unwrap();
+    let three_b = Piece::from_size_colour(3, Colour::B).unwrap();
     assert!(!p.stock(Side::First).contains(three_b));
     assert!(p.stock(Side::Second).contains(three_b));
     assert!(matches!(
@@ -494,13 +495,8 @@ fn seven_monoliths_that_survive_the_reply_win() {
     assert!(moves.is_empty());
     let before = p;
     assert_eq!(p.play(Move::Pass), Err(PlayError::GameOver));
-    assert!(matches!(
-        p.parse_move("1b@a1"),
-        Err(MoveError::Illegal {
-            reason: IllegalMove::GameOver,
-            ..
-        })
-    ));
+    assert_eq!(p.parse_move("1b@a1"), Err(MoveError::GameOver));
+    assert_eq!(p.check_move(Move::Pass), Err(IllegalMove::GameOver));
     assert_eq!(p, before);
 }
 
@@ -595,9 +591,9 @@ fn no_game_is_decided_before_ply_9() {
 }
 
 #[test]
-fn presets_are_named_as_in_the_issue() {
+fn presets_are_named_and_standard_comes_first() {
     assert_eq!(
-        Rules::PRESETS,
+        Rules::preset_names().collect::<Vec<_>>(),
         [
             "standard",
             "opposite-asymmetry",
@@ -607,15 +603,15 @@ fn presets_are_named_as_in_the_issue() {
         ]
     );
     assert_eq!(Rules::preset("standard"), Some(Rules::default()));
-    for name in &Rules::PRESETS[1..] {
-        assert_ne!(Rules::preset(name), Some(Rules::default()), "{name}");
+    for preset in &Rules::PRESETS[1..] {
+        assert_ne!(preset.rules, Rules::default(), "{}", preset.name);
     }
     assert_eq!(Rules::preset("nonsense"), None);
     assert_eq!(Position::NAME, "jericho");
     assert_eq!(Position::SIDE_NAMES, ["South", "North"]);
 }
 
-// ---------------------------------------------------------------- review additions
+// ---------------------------------------------------------------- limits, bad data, options
 
 #[test]
 fn the_earliest_win_comes_at_ply_9() {
@@ -635,7 +631,7 @@ fn the_earliest_win_comes_at_ply_9() {
 #[test]
 fn a_setup_with_stock_bits_beyond_the_25_pieces_is_refused() {
     for bit in 25..32 {
-        let mut setup = Setup::empty();
+        let mut setup = Position::default().to_setup();
         setup.stocks[Side::Second] = PieceSet(PieceSet::FULL.0 | 1 << bit);
         assert!(
             Position::from_setup(setup, Rules::default()).is_err(),
@@ -656,15 +652,9 @@ fn deserializing_refuses_out_of_range_pieces_squares_and_alignments() {
     use serde::de::IntoDeserializer;
     use serde::de::value::{Error, U8Deserializer};
     let de = |i: u8| -> U8Deserializer<Error> { i.into_deserializer() };
-    assert_eq!(
-        Piece::deserialize(de(13)),
-        Ok(Piece::from_index(13).unwrap())
-    );
-    assert_eq!(Square::deserialize(de(25)), Ok(Square::new(25).unwrap()));
-    assert_eq!(
-        Alignment::deserialize(de(12)),
-        Ok(Alignment::new(12).unwrap())
-    );
+    assert_eq!(Piece::deserialize(de(13)), Ok(Piece::new(13)));
+    assert_eq!(Square::deserialize(de(25)), Ok(Square::new(25)));
+    assert_eq!(Alignment::deserialize(de(12)), Ok(Alignment::new(12)));
     for i in [25, 26, 200, 255] {
         assert!(Piece::deserialize(de(i)).is_err(), "piece {i}");
     }
@@ -758,4 +748,29 @@ fn opposite_asymmetry_is_measured_from_the_square_just_played() {
     for r in ["c1", "b1"] {
         assert!(legal(&p, &format!("2d@{r}")), "{r} lies in c2's territory");
     }
+}
+
+#[test]
+fn a_bad_square_name_is_a_cell_error() {
+    use abstract_game::ParseCellError;
+    let d2 = ParseCellError::new("square", "d2");
+    assert_eq!("d2".parse::<Square>(), Err(d2.clone()));
+    assert_eq!(
+        "d2=3b * * S - 0/0 0".parse::<Setup>(),
+        Err(TextError::Cell(d2.clone()))
+    );
+    let start = Position::default();
+    assert_eq!(
+        start.parse_move("3b@d2"),
+        Err(MoveError::Cell {
+            text: "3b@d2".into(),
+            source: d2
+        })
+    );
+    assert_eq!(
+        "6b".parse::<Piece>(),
+        Err(ParseCellError::new("piece", "6b"))
+    );
+    assert_eq!("D7".parse::<Alignment>().unwrap_err().noun, "alignment");
+    assert_eq!("D6".parse(), Ok(al("D6")));
 }

@@ -3,15 +3,14 @@
 //!
 //! Game `i` is played with the seed `game_seed(1, i)` to its end or 1,000 plies by
 //! `Game::playout` (the rejection-sampling draw of `src/draw.rs`). With `list`, by the loop
-//! that builds every legal list and picks from it, the default `Game::random_move` before the
-//! draw: the same distribution of games, by other random numbers. Prints games per second,
+//! that builds every legal list and picks from it, as the trait's default `Game::random_move`
+//! does: the same distribution of games, by other random numbers. Prints games per second,
 //! nanoseconds per ply, the mean length (with its standard error) and the results.
 
 use std::time::Instant;
 
-use abstract_game::Rules as _;
 use abstract_game::playout::{PlayoutResult, PlayoutStats, Rng, game_seed};
-use jersi_core::{Game, MoveList, Position, Rules};
+use jersi_core::{Game, GameRules, MoveList, Position, Rules};
 
 /// The generic playout loop with the list draw.
 fn list_playout(start: &Position, rng: &mut Rng, max_plies: u32) -> PlayoutResult {

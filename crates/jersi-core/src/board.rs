@@ -11,6 +11,7 @@
 
 use core::fmt;
 
+use abstract_game::ParseCellError;
 use abstract_game::bitboard::Bitboard128;
 pub use abstract_game::hex::{Hex, HexDirection};
 
@@ -64,42 +65,57 @@ const DELTAS: [i32; 6] = {
     deltas
 };
 
-/// One of the 69 cells of the board.
-///
-/// Cells compare in reading order (`a1 < a2 < ... < i7`). With the `serde` feature a cell is
-/// (de)serialised as its [`index`](Square::index); an index of 69 or more is refused.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "u8", into = "u8")
-)]
-pub struct Square(u8);
+/// The slot of each cell, in reading order: `a1`..`a7`, `b1`..`b8`, ..., `i1`..`i7`.
+const SLOT_OF_INDEX: [u8; 69] = {
+    let mut slots = [0u8; 69];
+    let mut i = 0;
+    let mut row = 0;
+    while row < 9 {
+        let mut n = 1;
+        while n <= ROW_LENGTHS[row as usize] {
+            slots[i] = slot_of(row, n);
+            i += 1;
+            n += 1;
+        }
+        row += 1;
+    }
+    slots
+};
+
+/// The index of the cell stored at a slot (the stored value of a [`Square`]).
+const fn index_of_slot(slot: u8) -> usize {
+    INDEX_OF_SLOT[slot as usize] as usize
+}
+
+/// The slot of the cell of an index below 69 (the stored value of a [`Square`]).
+const fn slot_of_index(index: usize) -> u8 {
+    SLOT_OF_INDEX[index]
+}
+
+abstract_game::cell_index! {
+    /// One of the 69 cells of the board.
+    ///
+    /// Its index is its place in reading order, which is also the order of [`Square::ALL`]
+    /// (`a1`..`a7`, `b1`..`b8`, ..., `i1`..`i7`) and of the cells of a [`Squares`] set; cells
+    /// compare in that order (`a1 < a2 < ... < i7`). With the `serde` feature a cell is
+    /// (de)serialised as its [`index`](Square::index); an index of 69 or more is refused.
+    ///
+    /// ```
+    /// use jersi_core::Square;
+    /// let c3 = Square::from_coords(2, 3).unwrap();
+    /// assert_eq!(c3.to_string(), "c3");
+    /// assert_eq!("c3".parse::<Square>(), Ok(c3));
+    /// assert_eq!(Square::try_new(c3.index()), Some(c3));
+    /// assert_eq!(Square::try_new(69), None);
+    /// assert_eq!("a8".parse::<Square>().unwrap_err().to_string(), r#""a8" is not a square"#);
+    /// ```
+    pub struct Square(u8): count = 69, noun = "square",
+        to_index = index_of_slot, from_index = slot_of_index;
+}
 
 impl Square {
-    /// Number of cells.
-    pub const COUNT: usize = 69;
-
-    /// Every cell in reading order: `a1`..`a7`, `b1`..`b8`, ..., `i1`..`i7`. This is also the
-    /// order of [`Square::index`] and of the cells of a [`Squares`] set.
-    pub const ALL: [Square; 69] = {
-        let mut all = [Square(0); 69];
-        let mut i = 0;
-        let mut row = 0;
-        while row < 9 {
-            let mut n = 1;
-            while n <= ROW_LENGTHS[row as usize] {
-                all[i] = Square(slot_of(row, n));
-                i += 1;
-                n += 1;
-            }
-            row += 1;
-        }
-        all
-    };
-
     /// The cell `number` (1-based) of `row` (0 for `a` .. 8 for `i`), if it exists.
-    pub const fn new(row: u8, number: u8) -> Option<Square> {
+    pub const fn from_coords(row: u8, number: u8) -> Option<Square> {
         if row < 9 && number >= 1 && number <= ROW_LENGTHS[row as usize] {
             Some(Square(slot_of(row, number)))
         } else {
@@ -147,21 +163,6 @@ impl Square {
         ((2 * u + v + ROW_OFFSETS[row as usize]) / 2) as u8
     }
 
-    /// The position in [`Square::ALL`], 0..69.
-    #[inline]
-    pub const fn index(self) -> usize {
-        INDEX_OF_SLOT[self.0 as usize] as usize
-    }
-
-    /// The cell at position `index` of [`Square::ALL`].
-    pub const fn from_index(index: usize) -> Option<Square> {
-        if index < Square::COUNT {
-            Some(Square::ALL[index])
-        } else {
-            None
-        }
-    }
-
     /// The cell of bit `bit` of a [`Squares`] set; the set keeps its bits below 69.
     const fn from_set_bit(bit: u32) -> Square {
         // A bit at or above 69 never comes from the sets this crate builds; map it to the last
@@ -179,8 +180,7 @@ impl Square {
     /// east along a row.
     ///
     /// ```
-    /// use jersi_core::Square;
-    /// use jersi_core::board::{Hex, HexDirection};
+    /// use jersi_core::{Hex, HexDirection, Square};
     /// let e5 = Square::from_name("e5").unwrap();
     /// assert_eq!(e5.hex(), Hex::new(0, 0));
     /// let f5 = e5.neighbor(HexDirection::NorthEast).unwrap();
@@ -222,7 +222,7 @@ impl Square {
         }
         let row = bytes[0].checked_sub(b'a')?;
         let number = bytes[1].checked_sub(b'0')?;
-        Square::new(row, number)
+        Square::from_coords(row, number)
     }
 
     /// The letter of the row, `a`..`i`.
@@ -231,38 +231,12 @@ impl Square {
     }
 }
 
-impl TryFrom<u8> for Square {
-    type Error = SquareIndexError;
-
-    /// The cell at this position of [`Square::ALL`], if below 69.
-    fn try_from(index: u8) -> Result<Square, SquareIndexError> {
-        Square::from_index(usize::from(index)).ok_or(SquareIndexError(index))
-    }
-}
-
-impl From<Square> for u8 {
-    /// The cell's [`index`](Square::index), 0..69.
-    fn from(sq: Square) -> u8 {
-        sq.index() as u8
-    }
-}
-
-/// A cell index of 69 or more.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cell index {0} is not below 69")]
-pub struct SquareIndexError(pub u8);
-
-/// A text that does not name a cell of the board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a cell of the board")]
-pub struct SquareNameError(pub String);
-
 impl core::str::FromStr for Square {
-    type Err = SquareNameError;
+    type Err = ParseCellError;
 
     /// The cell named like `c3`.
-    fn from_str(s: &str) -> Result<Square, SquareNameError> {
-        Square::from_name(s).ok_or_else(|| SquareNameError(s.to_string()))
+    fn from_str(s: &str) -> Result<Square, ParseCellError> {
+        Square::from_name(s).ok_or_else(|| ParseCellError::new("square", s))
     }
 }
 
@@ -338,8 +312,8 @@ const ROW_STARTS: [usize; 9] = {
 const INDEX_OF_SLOT: [u8; SLOTS] = {
     let mut table = [0u8; SLOTS];
     let mut i = 0;
-    while i < Square::COUNT {
-        table[Square::ALL[i].0 as usize] = i as u8;
+    while i < SLOT_OF_INDEX.len() {
+        table[SLOT_OF_INDEX[i] as usize] = i as u8;
         i += 1;
     }
     table
@@ -462,7 +436,7 @@ mod tests {
         for (i, sq) in Square::ALL.iter().enumerate() {
             assert_eq!(sq.index(), i);
             assert_eq!(Square::from_name(&sq.to_string()), Some(*sq));
-            assert_eq!(Square::new(sq.row(), sq.number()), Some(*sq));
+            assert_eq!(Square::from_coords(sq.row(), sq.number()), Some(*sq));
             assert_eq!(Square::from_slot(sq.0), Some(*sq));
             assert_eq!(Square::from_hex(sq.hex()), Some(*sq));
             assert_eq!(Squares::from_slots(sq.bit()), Squares::single(*sq));
@@ -485,11 +459,22 @@ mod tests {
     #[test]
     fn indices_and_names_convert_both_ways() {
         for (i, sq) in Square::ALL.iter().enumerate() {
-            assert_eq!(Square::try_from(i as u8), Ok(*sq));
-            assert_eq!(u8::from(*sq) as usize, i);
+            assert_eq!(Square::try_from(i), Ok(*sq));
+            assert_eq!(Square::new(i), *sq);
             assert_eq!(sq.to_string().parse::<Square>(), Ok(*sq));
         }
-        assert_eq!(Square::try_from(69), Err(SquareIndexError(69)));
+        assert_eq!(
+            Square::try_from(69),
+            Err(abstract_game::CellIndexError {
+                noun: "square",
+                index: 69,
+                count: 69
+            })
+        );
+        assert_eq!(
+            "a8".parse::<Square>(),
+            Err(ParseCellError::new("square", "a8"))
+        );
         assert!("a8".parse::<Square>().is_err());
         assert!("j1".parse::<Square>().is_err());
         assert!("e".parse::<Square>().is_err());

@@ -81,7 +81,7 @@ use abstract_game::playout::{PlayoutResult, Rng};
 use crate::board::{
     BOARD, HexDirection, NEIGHBOR_MASKS, NEIGHBORS, NONE, SLOTS, Square, TWO_STEPS, shift,
 };
-use crate::movegen::{links, pairs};
+use crate::movegen::{Masks, links, pairs};
 use crate::moves::{Drop, Move};
 use crate::piece::{Kind, code_kind};
 use crate::position::Position;
@@ -243,34 +243,6 @@ fn stack_reach(from: usize, empty: u128, flat: u128) -> u128 {
     dests
 }
 
-/// Masks of the position seen by the side to move.
-#[derive(Clone, Copy, Default)]
-struct Masks {
-    /// Cells whose top belongs to the opponent.
-    opp: u128,
-    /// Empty cells.
-    empty: u128,
-    /// Lone Mountains of either colour (a cube may climb them).
-    lone_mountains: u128,
-    /// Own lone cubes other than King and Mountain (a cube may build a stack on them).
-    build: u128,
-    /// Own cells whose top may step (not a Mountain).
-    movers: u128,
-    /// Own movers whose top may capture (Rock, Paper, Scissors, Fool).
-    fighters: u128,
-    /// Own stacks of two cubes that may step together.
-    stacks: u128,
-    /// The enemy King's cell.
-    king: u128,
-    /// Enemy units whose top is not a Mountain: a cube step onto one captures, if the mover
-    /// beats it.
-    prey: u128,
-    /// Where a cube step may land without building: empty cells, lone Mountains, `prey`.
-    step_to: u128,
-    /// Where a stack may land: empty cells, enemy units off Mountains.
-    stack_to: u128,
-}
-
 /// The weighed turns of one position: the blocks of one attempt's range, in order.
 #[derive(Default)]
 pub(crate) struct Plan {
@@ -317,34 +289,6 @@ impl Position {
         BEATEN[self.top_kind_at(from)] >> self.top_kind_at(to) & 1 != 0
     }
 
-    /// The masks of the side to move.
-    #[inline]
-    fn masks(&self) -> Masks {
-        let s = self.side.index();
-        let own = self.units[s];
-        let opp = self.units[1 - s];
-        let k = &self.kinds;
-        let king = k[Kind::King.index()];
-        let mountain = k[Kind::Mountain.index()];
-        let empty = BOARD & !(own | opp);
-        let lone_mountains = self.mountains & !self.double;
-        let movers = own & !mountain;
-        let prey = opp & !mountain;
-        Masks {
-            opp,
-            empty,
-            lone_mountains,
-            build: own & !self.double & !king & !mountain,
-            movers,
-            fighters: movers & !(king | k[Kind::Wise.index()]),
-            stacks: own & self.double & !self.mountains,
-            king: opp & king,
-            prey,
-            step_to: empty | lone_mountains | prey,
-            stack_to: empty | (opp & !self.mountains),
-        }
-    }
-
     /// Weighs the turns of the side to move into `plan`; the caller has checked that the game
     /// goes on (so both Kings are on the board).
     #[inline]
@@ -379,7 +323,7 @@ impl Position {
             plan.stack_steps = [0; 12];
             plan.stack_total = 0;
         }
-        let ks = m.king.trailing_zeros() as usize;
+        let ks = m.enemy_king.trailing_zeros() as usize;
         let near_king = (NEIGHBOR_MASKS[ks] & m.fighters)
             | (m.build & REACH[ks])
             | (m.stacks & m.fighters & REACH_NEAR[ks]);
@@ -474,7 +418,7 @@ impl Position {
     fn relocated(&self, mv: Move, j: u32) -> Option<Move> {
         let mut after = self.clone();
         after.play_actions(mv);
-        let cells = after.relocation_cells(!self.side);
+        let cells = after.relocation_cells(!self.to_move);
         if cells == 0 {
             (j == 0).then_some(mv)
         } else {
@@ -486,7 +430,7 @@ impl Position {
     /// lands on the enemy King: the legal turns that capture the King are exactly those.
     #[inline]
     fn first_version(&self, m: &Masks, mv: Move) -> Move {
-        if m.king & mv.to().bit() != 0 || m.king & mv.first_to().bit() != 0 {
+        if m.enemy_king & mv.last_to().bit() != 0 || m.enemy_king & mv.first_to().bit() != 0 {
             self.relocated(mv, 0).unwrap_or(mv)
         } else {
             mv
@@ -583,7 +527,7 @@ impl Position {
     /// when it is legal and captures the King, `None` when it is not. With `i` at or above it,
     /// `Err` with their number.
     fn king_candidates(&self, m: &Masks, mut i: u32) -> Result<Option<Move>, u32> {
-        let ks = m.king.trailing_zeros() as usize;
+        let ks = m.enemy_king.trailing_zeros() as usize;
         let near = NEIGHBOR_MASKS[ks];
         let mut count = 0;
         // Cube steps onto the King.
@@ -601,7 +545,7 @@ impl Position {
         i -= n;
         count += n;
         // A stack only captures a King that is not on a Mountain.
-        let flat_king = m.king & !self.mountains != 0;
+        let flat_king = m.enemy_king & !self.mountains != 0;
         // Builds within a stack's reach of the King, then the stack's step onto it.
         let builds = m.build & REACH[ks];
         if flat_king && builds != 0 {
@@ -621,7 +565,7 @@ impl Position {
         while stacks != 0 {
             let fs = stacks.trailing_zeros() as usize;
             stacks &= stacks - 1;
-            let onto = if flat_king && REACH[fs] & m.king != 0 {
+            let onto = if flat_king && REACH[fs] & m.enemy_king != 0 {
                 STACK_BOUND
             } else {
                 0
@@ -633,7 +577,7 @@ impl Position {
                 let reach = stack_reach(fs, m.empty, flat);
                 if i < onto {
                     // The step onto the King, then number `i` of the stack's turns there.
-                    return Ok((reach & m.king != 0)
+                    return Ok((reach & m.enemy_king != 0)
                         .then(|| self.stack_turn(m, fs, ks, i))
                         .flatten());
                 }
@@ -660,7 +604,7 @@ impl Position {
     fn build_onto_king(&self, m: &Masks, fs: usize, ts: usize, ks: usize) -> Option<Move> {
         let left = m.empty | u128::from(self.cells[fs][1] == 0) << fs;
         // Every fighter beats the King, which stands off a Mountain.
-        if stack_reach(ts, left, m.king) & m.king == 0 {
+        if stack_reach(ts, left, m.enemy_king) & m.enemy_king == 0 {
             return None;
         }
         Some(Move::Cube {
@@ -675,7 +619,7 @@ impl Position {
     /// and which double drops its reserve allows: `(empty, to_m, to_w, [mm, mw, ww])`.
     #[inline]
     fn drop_cells(&self) -> (u128, u128, u128, [bool; 3]) {
-        let s = self.side.index();
+        let s = self.to_move.index();
         let [rm, rw] = self.reserve[s];
         let own_lone = self.units[s] & !self.double;
         let empty = BOARD & !(self.units[0] | self.units[1]);
@@ -697,7 +641,7 @@ impl Position {
     /// The exact number of drop turns (as [`crate::movegen`] counts them).
     #[inline]
     fn drop_count(&self) -> u32 {
-        let [rm, rw] = self.reserve[self.side.index()];
+        let [rm, rw] = self.reserve[self.to_move.index()];
         if rm == 0 && rw == 0 {
             return 0;
         }
@@ -814,7 +758,7 @@ impl Position {
             if plan.is_empty() {
                 return PlayoutResult {
                     plies,
-                    outcome: Some(Outcome::win(!pos.side)),
+                    outcome: Some(Outcome::win(!pos.to_move)),
                 };
             }
             if plies >= max_plies {
@@ -948,78 +892,6 @@ mod tests {
         }
     }
 
-    /// A random legal setup, not reached by play (as in `tests/cross_check.rs`): cubes drawn
-    /// from each side's material onto random cells, some on Mountains, some stacked, Kings
-    /// anywhere but their goal row, the rest partly in reserve.
-    fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
-        use abstract_game::{BySide, Side};
-
-        use crate::piece::{Cube, can_stack};
-        use crate::setup::{Reserve, Setup};
-        let mut pool: Vec<Cube> = Vec::new();
-        for side in Side::BOTH {
-            for kind in Kind::ALL {
-                for _ in 0..rules.material(kind) * u8::from(kind != Kind::King) {
-                    pool.push(Cube::new(kind, side));
-                }
-            }
-        }
-        let density = 1 + rng.below(6);
-        let mut cells = [[None; 2]; 69];
-        for cell in cells.iter_mut() {
-            if rng.below(10) >= density || pool.is_empty() {
-                continue;
-            }
-            let bottom = pool.swap_remove(rng.below(pool.len() as u32) as usize);
-            cell[0] = Some(bottom);
-            let fits: Vec<usize> = (0..pool.len())
-                .filter(|&i| can_stack(bottom, pool[i]))
-                .collect();
-            if rng.below(3) == 0 && !fits.is_empty() {
-                cell[1] = Some(pool.swap_remove(fits[rng.below(fits.len() as u32) as usize]));
-            }
-        }
-        for (side, goal_row) in [(Side::First, 8), (Side::Second, 0)] {
-            let king = Cube::new(Kind::King, side);
-            loop {
-                let i = rng.below(69) as usize;
-                match cells[i] {
-                    _ if Square::ALL[i].row() == goal_row => continue,
-                    [None, _] => cells[i] = [Some(king), None],
-                    [Some(b), None] if can_stack(b, king) => cells[i][1] = Some(king),
-                    _ => continue,
-                }
-                break;
-            }
-        }
-        let mut reserve = BySide::new(Reserve::EMPTY, Reserve::EMPTY);
-        for cube in pool {
-            if cube.kind.is_reserve_kind() && rng.below(2) == 0 {
-                match cube.kind {
-                    Kind::Wise => reserve[cube.side].wise += 1,
-                    _ => reserve[cube.side].mountains += 1,
-                }
-            }
-        }
-        let limit = rules.no_capture_limit;
-        let setup = Setup {
-            cells,
-            side: if rng.below(2) == 0 {
-                Side::First
-            } else {
-                Side::Second
-            },
-            reserve,
-            counter: if limit == 0 {
-                0
-            } else {
-                1 + rng.below(u32::from(limit)) as u16
-            },
-            turn: 1,
-        };
-        Position::from_setup(setup, rules).expect("a legal setup")
-    }
-
     #[test]
     fn random_setups_have_their_numbers() {
         let mut rng = Rng::seed_from_u64(0xd2a3);
@@ -1029,7 +901,7 @@ mod tests {
                 reserve: i % 3 != 1,
                 no_capture_limit: [40, 0, 5][i % 3],
             };
-            let pos = random_setup(&mut rng, rules);
+            let pos = crate::test_support::random_setup(&mut rng, rules);
             check_every_number(&pos);
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);

@@ -54,8 +54,8 @@ pub struct EvalWeights {
 }
 
 impl EvalWeights {
-    /// The weights of [`Evaluate::evaluate`]: first guesses, then tuned by fixed-depth
-    /// matches, which doubled `wise` and dropped `king_on_stack` (`docs/jersi.md`, section
+    /// The weights of [`Evaluate::evaluate`], tuned by fixed-depth matches: a Wise man on the
+    /// board is worth a Rock, and a King on a stack earns nothing (`docs/jersi.md`, section
     /// "Evaluation").
     pub const DEFAULT: EvalWeights = EvalWeights {
         fool: 130,
@@ -132,7 +132,7 @@ impl Position {
     /// [`Evaluate::evaluate`] is this with the default weights.
     #[inline]
     pub fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
-        let us = self.side;
+        let us = self.to_move;
         self.side_worth(us, weights) - self.side_worth(!us, weights)
     }
 }

@@ -43,8 +43,8 @@
 //! * `/K:a2` appended puts a captured White King back on `a2` (`/k:i6` a Black one).
 //!
 //! Printing is canonical; parsing accepts turns without the `!` marks (if given they must be
-//! right) and two drops in either order. [`notation::read_record`] and
-//! [`notation::replay_record`] read the author's two-column game records.
+//! right) and two drops in either order. [`read_record`] and [`replay_record`] read the
+//! author's two-column game records.
 //!
 //! # Position text
 //!
@@ -113,43 +113,44 @@
 
 #![deny(missing_docs)]
 
-pub mod board;
+mod board;
 mod draw;
 mod eval;
 mod movegen;
 mod moves;
-pub mod notation;
-pub mod piece;
+mod notation;
+mod piece;
 mod position;
 mod rules;
 mod setup;
 #[cfg(feature = "svg")]
 mod svg;
+#[cfg(test)]
+mod test_support;
 mod text;
 
-pub use abstract_game::{Game, Outcome, Side, TextGame};
-pub use board::{Square, SquareIndexError, SquareNameError, Squares, SquaresIter};
+pub use abstract_game::{Game, GameRules, Outcome, Side, TextGame};
+pub use board::{Hex, HexDirection, ROW_LENGTHS, Square, Squares, SquaresIter};
 pub use eval::EvalWeights;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use moves::{Drop, Move};
 pub use notation::{MoveError, RecordError, read_record, replay_record};
-pub use piece::{BLACK, Cube, Kind, WHITE};
+pub use piece::{BLACK, Cube, Kind, WHITE, can_stack};
 pub use position::Position;
 pub use rules::Rules;
 pub use setup::{Reserve, Setup, SetupError};
 pub use text::TextError;
 
 /// Everything a program needs, in one `use jersi_core::prelude::*;`: the traits, the game's
-/// types and the common types of `abstract_game`.
+/// main types and the common types of `abstract_game`.
 pub mod prelude {
-    pub use abstract_game::Rules as _;
     #[cfg(feature = "svg")]
     pub use abstract_game::svg::Render;
-    pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
+    pub use abstract_game::{BySide, Evaluate, Game, GameRules, Outcome, Side, TextGame};
 
     pub use crate::{
-        BLACK, Cube, Drop, Kind, MAX_MOVES, Move, MoveError, MoveList, Position, Reserve, Rules,
-        Setup, SetupError, Square, Squares, TextError, WHITE,
+        MAX_MOVES, Move, MoveError, MoveList, Position, Rules, Setup, SetupError, Square, Squares,
+        TextError,
     };
 }
 
@@ -158,6 +159,31 @@ impl TextGame for Position {
     type SetupError = SetupError;
     type MoveError = MoveError;
     type TextError = TextError;
+
+    const ABOUT: &'static str =
+        "Jersi: cubes and stacks on a 69-cell hex board (moves like c3-c4, a2-b2=d3, M:c4)";
+    const NOTATION: &'static [(&'static str, &'static str)] = &[
+        ("c3-c4", "the top cube of c3 steps to c4"),
+        ("c3=c5", "the stack of c3 moves to c5"),
+        (
+            "a2-b2=d3",
+            "a cube step building a stack on b2, then that stack to d3",
+        ),
+        ("e4-e5!", "'!' marks a step that captured"),
+        (
+            "f1=h2!!-g2!/K:a2",
+            "'!!' captured the King; /K:a2 puts it back on a2",
+        ),
+        (
+            "M:c4/W:c5",
+            "one or two drops (upper case White, lower case Black)",
+        ),
+    ];
+
+    /// The author's two-column record format ([`read_record`]).
+    fn import_record(text: &str) -> Option<Result<Vec<String>, abstract_game::ImportError>> {
+        Some(read_record(text).map_err(|e| abstract_game::ImportError::Invalid(e.to_string())))
+    }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)

@@ -39,31 +39,76 @@ pub const MAX_MOVES: usize = 4500;
 /// The stack-allocated list of legal turns.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// Masks of the position seen by the side to move.
-struct Ctx {
+/// Masks of the position seen by the side to move, shared by generation, counting and the
+/// random draw of [`crate::draw`].
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Masks {
+    /// Cells whose top belongs to the opponent.
+    pub(crate) opp: u128,
     /// Empty cells.
-    empty: u128,
+    pub(crate) empty: u128,
     /// Lone Mountains of either colour (a cube may climb them).
-    lone_mountains: u128,
-    /// Own lone non-King non-Mountain cubes (a cube may build a stack on them).
-    build: u128,
-    /// For each attacker kind, the enemy units whose uppermost cube it beats.
-    victims: [u128; 7],
-    /// The same, without those standing on a Mountain (targets of stacks).
-    flat_victims: [u128; 7],
+    pub(crate) lone_mountains: u128,
+    /// Own lone cubes other than King and Mountain (a cube may build a stack on them).
+    pub(crate) build: u128,
+    /// Own cells whose top may step (not a Mountain).
+    pub(crate) movers: u128,
+    /// Own movers whose top may capture (Rock, Paper, Scissors, Fool).
+    pub(crate) fighters: u128,
+    /// Own stacks of two non-Mountain cubes, which may step together.
+    pub(crate) stacks: u128,
     /// The enemy King's cell.
-    enemy_king: u128,
-    /// Own cells whose uppermost cube is not a Mountain.
-    movers: u128,
-    /// Own stacks of two non-Mountain cubes.
-    stacks: u128,
+    pub(crate) enemy_king: u128,
+    /// Enemy units whose top is not a Mountain: a cube step onto one captures, if the mover
+    /// beats it.
+    pub(crate) prey: u128,
+    /// Where a cube step may land without building: empty cells, lone Mountains, `prey`.
+    pub(crate) step_to: u128,
+    /// Where a stack may land: empty cells, enemy units off Mountains.
+    pub(crate) stack_to: u128,
+}
+
+/// What each attacker kind of the side to move may capture, by [`Kind::index`]: the sets that
+/// generation and counting read beside the [`Masks`] (the draw checks each capture instead).
+struct Victims {
+    /// The enemy units whose uppermost cube the kind beats.
+    all: [u128; 7],
+    /// The same, without those standing on a Mountain (targets of stacks).
+    flat: [u128; 7],
 }
 
 impl Position {
-    fn ctx(&self) -> Ctx {
-        let s = self.side.index();
+    /// The masks of the side to move.
+    #[inline]
+    pub(crate) fn masks(&self) -> Masks {
+        let s = self.to_move.index();
         let own = self.units[s];
         let opp = self.units[1 - s];
+        let k = &self.kinds;
+        let king = k[Kind::King.index()];
+        let mountain = k[Kind::Mountain.index()];
+        let empty = BOARD & !(own | opp);
+        let lone_mountains = self.mountains & !self.double;
+        let movers = own & !mountain;
+        let prey = opp & !mountain;
+        Masks {
+            opp,
+            empty,
+            lone_mountains,
+            build: own & !self.double & !king & !mountain,
+            movers,
+            fighters: movers & !(king | k[Kind::Wise.index()]),
+            stacks: own & self.double & !self.mountains,
+            enemy_king: opp & king,
+            prey,
+            step_to: empty | lone_mountains | prey,
+            stack_to: empty | (opp & !self.mountains),
+        }
+    }
+
+    /// What each attacker kind of the side to move may capture.
+    fn victims(&self) -> Victims {
+        let opp = self.units[1 - self.to_move.index()];
         let k = &self.kinds;
         let king = k[Kind::King.index()];
         let fool = k[Kind::Fool.index()];
@@ -71,26 +116,16 @@ impl Position {
         let rock = k[Kind::Rock.index()];
         let paper = k[Kind::Paper.index()];
         let scissors = k[Kind::Scissors.index()];
-        let mountain = k[Kind::Mountain.index()];
-        let mut victims = [0u128; 7];
-        victims[Kind::Rock.index()] = opp & (scissors | fool | king | wise);
-        victims[Kind::Paper.index()] = opp & (rock | fool | king | wise);
-        victims[Kind::Scissors.index()] = opp & (paper | fool | king | wise);
-        victims[Kind::Fool.index()] = opp & (rock | paper | scissors | fool | king);
-        let mut flat_victims = victims;
-        for v in &mut flat_victims {
+        let mut all = [0u128; 7];
+        all[Kind::Rock.index()] = opp & (scissors | fool | king | wise);
+        all[Kind::Paper.index()] = opp & (rock | fool | king | wise);
+        all[Kind::Scissors.index()] = opp & (paper | fool | king | wise);
+        all[Kind::Fool.index()] = opp & (rock | paper | scissors | fool | king);
+        let mut flat = all;
+        for v in &mut flat {
             *v &= !self.mountains;
         }
-        Ctx {
-            empty: BOARD & !(own | opp),
-            lone_mountains: self.mountains & !self.double,
-            build: own & !self.double & !king & !mountain,
-            victims,
-            flat_victims,
-            enemy_king: opp & king,
-            movers: own & !mountain,
-            stacks: own & self.double & !self.mountains,
-        }
+        Victims { all, flat }
     }
 
     /// The uppermost cube kind of a slot that is not empty.
@@ -113,10 +148,11 @@ impl Position {
 
     /// Either pushes every turn (`COUNT == false`) or counts them; returns the count.
     fn walk<const COUNT: bool>(&self, list: &mut MoveList) -> usize {
-        let c = self.ctx();
+        let c = self.masks();
+        let v = self.victims();
         let mut n = 0;
-        n += self.cube_turns::<COUNT>(&c, list);
-        n += self.stack_turns::<COUNT>(&c, list);
+        n += self.cube_turns::<COUNT>(&c, &v, list);
+        n += self.stack_turns::<COUNT>(&c, &v, list);
         if self.rules.reserve {
             n += self.drop_turns::<COUNT>(list);
         }
@@ -137,7 +173,7 @@ impl Position {
     fn emit_relocations<const COUNT: bool>(&self, list: &mut MoveList, mv: Move) -> usize {
         let mut after = self.clone();
         after.play_actions(mv);
-        let cells = after.relocation_cells(!self.side);
+        let cells = after.relocation_cells(!self.to_move);
         if cells == 0 {
             return Self::emit::<COUNT>(list, mv);
         }
@@ -150,12 +186,12 @@ impl Position {
     }
 
     /// Turns that start with a cube step.
-    fn cube_turns<const COUNT: bool>(&self, c: &Ctx, list: &mut MoveList) -> usize {
+    fn cube_turns<const COUNT: bool>(&self, c: &Masks, v: &Victims, list: &mut MoveList) -> usize {
         let mut n = 0;
         for from in squares(c.movers) {
             let fs = from.slot();
             let a = self.top_kind(fs);
-            let dests = NEIGHBOR_MASKS[fs] & (c.empty | c.lone_mountains | c.build | c.victims[a]);
+            let dests = NEIGHBOR_MASKS[fs] & (c.empty | c.lone_mountains | c.build | v.all[a]);
             let plain = dests & !c.build;
             let quiet = plain & !c.enemy_king;
             if COUNT {
@@ -188,7 +224,7 @@ impl Position {
             } else {
                 c.empty
             };
-            let flat = c.flat_victims[a];
+            let flat = v.flat[a];
             for to in squares(dests & c.build) {
                 let cube = |stack_to| Move::Cube {
                     from,
@@ -228,7 +264,7 @@ impl Position {
     #[inline]
     fn emit_capture<const COUNT: bool>(
         &self,
-        c: &Ctx,
+        c: &Masks,
         list: &mut MoveList,
         target: u128,
         mv: Move,
@@ -241,29 +277,29 @@ impl Position {
     }
 
     /// Turns that start with a stack step.
-    fn stack_turns<const COUNT: bool>(&self, c: &Ctx, list: &mut MoveList) -> usize {
+    fn stack_turns<const COUNT: bool>(&self, c: &Masks, v: &Victims, list: &mut MoveList) -> usize {
         let mut n = 0;
         for from in squares(c.stacks) {
             let fs = from.slot();
             let a = self.top_kind(fs);
-            let flat = c.flat_victims[a];
+            let flat = v.flat[a];
             for (d, &t1) in NEIGHBORS[fs].iter().enumerate() {
                 if t1 == NONE {
                     continue;
                 }
                 let b1 = 1u128 << t1;
                 if c.empty & b1 != 0 {
-                    n += self.stack_then_cube::<COUNT>(c, list, from, sq(t1), a);
+                    n += self.stack_then_cube::<COUNT>(c, v, list, from, sq(t1), a);
                     let t2 = TWO_STEPS[fs][d];
                     if t2 == NONE {
                         continue;
                     }
                     let b2 = 1u128 << t2;
                     if c.empty & b2 != 0 || flat & b2 != 0 {
-                        n += self.stack_then_cube::<COUNT>(c, list, from, sq(t2), a);
+                        n += self.stack_then_cube::<COUNT>(c, v, list, from, sq(t2), a);
                     }
                 } else if flat & b1 != 0 {
-                    n += self.stack_then_cube::<COUNT>(c, list, from, sq(t1), a);
+                    n += self.stack_then_cube::<COUNT>(c, v, list, from, sq(t1), a);
                 }
             }
         }
@@ -273,7 +309,8 @@ impl Position {
     /// A stack step `from=to` (legal), alone or followed by each cube step of its top.
     fn stack_then_cube<const COUNT: bool>(
         &self,
-        c: &Ctx,
+        c: &Masks,
+        v: &Victims,
         list: &mut MoveList,
         from: Square,
         to: Square,
@@ -290,8 +327,8 @@ impl Position {
         }
         let mut n = Self::emit::<COUNT>(list, stack(None));
         let ts = to.slot();
-        let dests = NEIGHBOR_MASKS[ts]
-            & ((c.empty | from.bit()) | c.lone_mountains | c.build | c.victims[a]);
+        let dests =
+            NEIGHBOR_MASKS[ts] & ((c.empty | from.bit()) | c.lone_mountains | c.build | v.all[a]);
         let quiet = dests & !c.enemy_king;
         if COUNT {
             n += quiet.count_ones() as usize;
@@ -324,9 +361,10 @@ impl Position {
         let mut n = self.emit_relocations::<COUNT>(list, stack(None));
         let mut mid = self.clone();
         mid.stack_step(from.slot(), to.slot(), &mut Captures::default());
-        let m = mid.ctx();
+        let m = mid.masks();
+        let victims = mid.victims();
         let dests =
-            NEIGHBOR_MASKS[to.slot()] & (m.empty | m.lone_mountains | m.build | m.victims[a]);
+            NEIGHBOR_MASKS[to.slot()] & (m.empty | m.lone_mountains | m.build | victims.all[a]);
         for u in squares(dests) {
             n += self.emit_relocations::<COUNT>(list, stack(Some(u)));
         }
@@ -335,7 +373,7 @@ impl Position {
 
     /// Drop turns: one drop, or two on one cell or on two neighbouring cells.
     fn drop_turns<const COUNT: bool>(&self, list: &mut MoveList) -> usize {
-        let s = self.side.index();
+        let s = self.to_move.index();
         let [rm, rw] = self.reserve[s];
         if rm == 0 && rw == 0 {
             return 0;
@@ -425,8 +463,9 @@ impl Position {
     /// Whether the side to move has at least one legal turn (ignoring the end conditions that
     /// do not depend on moves).
     pub(crate) fn has_any_turn(&self) -> bool {
-        let c = self.ctx();
-        let s = self.side.index();
+        let c = self.masks();
+        let v = self.victims();
+        let s = self.to_move.index();
         if self.rules.reserve {
             let [rm, rw] = self.reserve[s];
             let own_lone = self.units[s] & !self.double;
@@ -442,14 +481,14 @@ impl Position {
         for from in squares(c.movers) {
             let fs = from.slot();
             let a = self.top_kind(fs);
-            if NEIGHBOR_MASKS[fs] & (c.empty | c.lone_mountains | c.build | c.victims[a]) != 0 {
+            if NEIGHBOR_MASKS[fs] & (c.empty | c.lone_mountains | c.build | v.all[a]) != 0 {
                 return true;
             }
         }
         for from in squares(c.stacks) {
             let fs = from.slot();
             let a = self.top_kind(fs);
-            if NEIGHBOR_MASKS[fs] & (c.empty | c.flat_victims[a]) != 0 {
+            if NEIGHBOR_MASKS[fs] & (c.empty | v.flat[a]) != 0 {
                 return true;
             }
         }

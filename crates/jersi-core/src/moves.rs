@@ -64,16 +64,17 @@ pub enum Move {
 }
 
 impl Move {
-    /// The cell the turn starts from: the cell of the first step, `None` for a drop turn.
+    /// The cell the turn starts from: the origin of its first step (`b8` of `b8-b7=d8`),
+    /// `None` for a drop turn.
     ///
     /// ```
     /// use jersi_core::prelude::*;
     /// let pos = Position::new(Rules::default());
     /// let mv = pos.parse_move("b8-b7=d8").unwrap();
     /// assert_eq!(mv.from(), Square::from_name("b8"));
-    /// assert_eq!(mv.to(), Square::from_name("d8").unwrap());
+    /// assert_eq!(mv.to(), Square::from_name("d8"));
     /// let drop = pos.parse_move("M:e4/W:e5").unwrap();
-    /// assert_eq!((drop.from(), drop.to().to_string()), (None, "e5".to_string()));
+    /// assert_eq!((drop.from(), drop.to()), (None, Square::from_name("e5")));
     /// ```
     pub const fn from(self) -> Option<Square> {
         match self {
@@ -82,11 +83,16 @@ impl Move {
         }
     }
 
-    /// Where the turn's last action lands: the destination of the second step if there is
-    /// one, else of the first; for a drop turn the cell of the last drop (in the order of
-    /// [`Move::Drop`]). A King relocation is not an action of the mover's units and is left
-    /// out (see [`Move::relocation`]).
-    pub const fn to(self) -> Square {
+    /// Where the turn's last action lands, always `Some`: the destination of the second step
+    /// if there is one, else of the first (`d8` of `b8-b7=d8`, `b7` of `b8-b7`); for a drop
+    /// turn the cell of the last drop (in the order of [`Move::Drop`]). A King relocation is
+    /// not an action of the mover's units and is left out (see [`Move::relocation`]).
+    pub const fn to(self) -> Option<Square> {
+        Some(self.last_to())
+    }
+
+    /// [`Move::to`] without the `Option`.
+    pub(crate) const fn last_to(self) -> Square {
         match self {
             Move::Cube {
                 to, stack_to: next, ..

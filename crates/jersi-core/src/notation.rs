@@ -11,7 +11,7 @@
 //! The parser takes moves with or without the `!` marks (when present they must be right) and
 //! two drops in either order.
 
-use abstract_game::{Game, Side};
+use abstract_game::{Game, ParseCellError, Side};
 
 use crate::board::Square;
 use crate::moves::{Drop, Move};
@@ -26,8 +26,8 @@ pub enum MoveError {
     #[error("empty move text")]
     Empty,
     /// A cell name that is not on the board.
-    #[error("{0:?} is not a cell of the board")]
-    UnknownSquare(String),
+    #[error("{0}")]
+    Cell(#[from] ParseCellError),
     /// The text does not have the shape of a turn.
     #[error("cannot read {text:?} as a turn: {reason}")]
     Malformed {
@@ -66,7 +66,7 @@ fn malformed(text: &str, reason: &'static str) -> MoveError {
 }
 
 fn square(name: &str) -> Result<Square, MoveError> {
-    Square::from_name(name).ok_or_else(|| MoveError::UnknownSquare(name.to_string()))
+    name.parse::<Square>().map_err(MoveError::from)
 }
 
 /// The canonical notation of `mv`, a legal turn of `pos`.
@@ -110,21 +110,21 @@ pub(crate) fn write_move(pos: &Position, mv: Move) -> String {
             }
         }
         Move::Drop { first, second } => {
-            let side = pos.side;
+            let side = pos.to_move;
             out.push_str(&format!(
                 "{}:{}",
-                Cube::new(first.kind, side).letter(),
+                Cube::new(side, first.kind).letter(),
                 first.to
             ));
             if let Some(d) = second {
-                out.push_str(&format!("/{}:{}", Cube::new(d.kind, side).letter(), d.to));
+                out.push_str(&format!("/{}:{}", Cube::new(side, d.kind).letter(), d.to));
             }
         }
     }
     if let Some(r) = mv.relocation() {
         out.push_str(&format!(
             "/{}:{r}",
-            Cube::new(Kind::King, !pos.side).letter()
+            Cube::new(!pos.to_move, Kind::King).letter()
         ));
     }
     out
@@ -174,7 +174,7 @@ fn cell_and_marks<'a>(s: &'a str, whole: &str) -> Result<(Square, &'a str, &'a s
 
 /// Parses a turn into a move, without checking legality.
 fn read_move(pos: &Position, text: &str) -> Result<(Move, bool), MoveError> {
-    let side = pos.side;
+    let side = pos.to_move;
     let parts: Vec<&str> = text.split('/').collect();
     if parts[0].contains(':') {
         if parts.len() > 2 {

@@ -112,8 +112,8 @@ pub struct Cube {
 }
 
 impl Cube {
-    /// A cube of `kind` and `side`.
-    pub const fn new(kind: Kind, side: Side) -> Cube {
+    /// A cube of `side` and `kind`.
+    pub const fn new(side: Side, kind: Kind) -> Cube {
         Cube { kind, side }
     }
 
@@ -130,12 +130,12 @@ impl Cube {
     pub const fn from_letter(c: char) -> Option<Cube> {
         match Kind::from_letter(c) {
             Some(kind) => Some(Cube::new(
-                kind,
                 if c.is_ascii_uppercase() {
                     Side::First
                 } else {
                     Side::Second
                 },
+                kind,
             )),
             None => None,
         }
@@ -152,8 +152,8 @@ impl Cube {
     pub(crate) const fn from_code(code: u8) -> Cube {
         let c = code - 1;
         Cube::new(
-            Kind::ALL[(c % 7) as usize],
             Side::from_index((c / 7) as usize),
+            Kind::ALL[(c % 7) as usize],
         )
     }
 }
@@ -195,7 +195,7 @@ mod tests {
     fn codes_and_letters_round_trip() {
         for side in Side::BOTH {
             for kind in Kind::ALL {
-                let cube = Cube::new(kind, side);
+                let cube = Cube::new(side, kind);
                 assert_eq!(Cube::from_code(cube.code()), cube);
                 assert_eq!(Cube::from_letter(cube.letter()), Some(cube));
             }

@@ -65,8 +65,8 @@ pub(crate) const fn reserve_slot(kind: Kind) -> usize {
 /// A legal Jersi position: what is on each cell, the reserves, the no-capture counter, the side
 /// to move and the turn number, with bitboards and a Zobrist hash kept in step.
 ///
-/// Made by [`Game::new`] (the start), by
-/// [`TextGame::from_setup`](abstract_game::TextGame::from_setup) or
+/// Made by [`Game::new`] (the start; `Position::default()` is the start under the default
+/// rules), by [`TextGame::from_setup`](abstract_game::TextGame::from_setup) or
 /// [`TextGame::from_text`](abstract_game::TextGame::from_text), and changed by playing turns
 /// ([`Game::play`] checks them). Its `Display` is the position text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,10 +85,12 @@ pub struct Position {
     /// `[side][0 Mountains, 1 Wise men]` left in the reserve.
     pub(crate) reserve: [[u8; 2]; 2],
     /// Turns left before the no-capture draw (0 with the rule switched off).
-    pub(crate) counter: u16,
+    pub(crate) turns_to_draw: u16,
     /// The number of the turn to be played, from 1.
-    pub(crate) turn: u32,
-    pub(crate) side: Side,
+    pub(crate) turn_number: u32,
+    /// The side to move.
+    pub(crate) to_move: Side,
+    /// The Zobrist hash, kept in step with every change.
     pub(crate) hash: u64,
 }
 
@@ -114,9 +116,9 @@ impl Position {
             double: 0,
             mountains: 0,
             reserve: [[0; 2]; 2],
-            counter: rules.no_capture_limit,
-            turn: 1,
-            side: WHITE,
+            turns_to_draw: rules.no_capture_limit,
+            turn_number: 1,
+            to_move: WHITE,
             hash: 0,
         };
         pos.hash = pos.hash_from_scratch();
@@ -132,7 +134,7 @@ impl Position {
         let mut pos = Position::empty(rules);
         for (row, text) in [(0u8, WHITE_A), (1, WHITE_B), (8, BLACK_I), (7, BLACK_H)] {
             for (i, c) in text.chars().enumerate() {
-                let sq = Square::new(row, i as u8 + 1).expect("start rows fit the board");
+                let sq = Square::from_coords(row, i as u8 + 1).expect("start rows fit the board");
                 let cube = Cube::from_letter(c).expect("start letters are cubes");
                 pos.set_cell(sq.slot(), [cube.code(), 0]);
             }
@@ -146,12 +148,12 @@ impl Position {
 
     /// The number of the turn about to be played (1 for White's first turn).
     pub const fn turn_number(&self) -> u32 {
-        self.turn
+        self.turn_number
     }
 
     /// Turns left before the no-capture draw (meaningless when the rule is off).
     pub const fn no_capture_counter(&self) -> u16 {
-        self.counter
+        self.turns_to_draw
     }
 
     /// The cubes on `sq`, `[bottom, top]`: `[None, None]` for an empty cell, `[Some(cube),
@@ -159,9 +161,10 @@ impl Position {
     ///
     /// ```
     /// use jersi_core::prelude::*;
+    /// use jersi_core::{Cube, Kind};
     /// let start = Position::new(Rules::default());
     /// let a4 = Square::from_name("a4").unwrap();
-    /// assert_eq!(start.at(a4), [Some(Cube::new(Kind::King, Side::First)), None]);
+    /// assert_eq!(start.at(a4), [Some(Cube::new(Side::First, Kind::King)), None]);
     /// ```
     pub const fn at(&self, sq: Square) -> [Option<Cube>; 2] {
         let [b, t] = self.cells[sq.slot()];
@@ -188,7 +191,7 @@ impl Position {
     /// How many cubes of `kind` and `side` have been captured (the rules' material minus what
     /// is on the board and in the reserve).
     pub fn captured(&self, side: Side, kind: Kind) -> u8 {
-        let on_board = self.count_on_board(Cube::new(kind, side));
+        let on_board = self.count_on_board(Cube::new(side, kind));
         self.rules
             .material(kind)
             .saturating_sub(on_board + self.reserve(side, kind))
@@ -256,9 +259,9 @@ impl Position {
     /// [`Self::set_counter`], keeping the hash only if `HASH`.
     fn set_counter_with<const HASH: bool>(&mut self, counter: u16) {
         if HASH {
-            self.hash ^= no_capture_key(self.counter) ^ no_capture_key(counter);
+            self.hash ^= no_capture_key(self.turns_to_draw) ^ no_capture_key(counter);
         }
-        self.counter = counter;
+        self.turns_to_draw = counter;
     }
 
     /// Replaces the content of a slot, keeping bitboards and hash in step.
@@ -310,8 +313,8 @@ impl Position {
                 h ^= reserve_key(s, w, self.reserve[s][w]);
             }
         }
-        h ^= no_capture_key(self.counter);
-        if self.side == BLACK {
+        h ^= no_capture_key(self.turns_to_draw);
+        if self.to_move == BLACK {
             h ^= BLACK_KEY;
         }
         h
@@ -377,14 +380,14 @@ impl Position {
 
     /// Drops a reserve cube of the side to move, keeping the hash only if `HASH`.
     fn drop_cube<const HASH: bool>(&mut self, drop: Drop) {
-        let side = self.side;
+        let side = self.to_move;
         let left = self.reserve(side, drop.kind);
         if left == 0 {
             // Only an illegal turn (through `play_unchecked`) drops what the reserve lacks; it
             // must not add material, which would break the bound of `MAX_MOVES`.
             return;
         }
-        let cube = Cube::new(drop.kind, side).code();
+        let cube = Cube::new(side, drop.kind).code();
         let slot = drop.to.slot();
         let [b, _] = self.cells[slot];
         self.set_cell_with::<HASH>(slot, if b == 0 { [cube, 0] } else { [b, cube] });
@@ -448,7 +451,7 @@ impl Position {
 
     /// Puts `side`'s King back on `sq`, keeping the hash only if `HASH`.
     fn put_king<const HASH: bool>(&mut self, side: Side, sq: Square) {
-        let king = Cube::new(Kind::King, side).code();
+        let king = Cube::new(side, Kind::King).code();
         let [b, _] = self.cells[sq.slot()];
         self.set_cell_with::<HASH>(sq.slot(), if b == 0 { [king, 0] } else { [b, king] });
     }
@@ -457,7 +460,7 @@ impl Position {
     /// `HASH`.
     #[inline]
     fn finish_turn<const HASH: bool>(&mut self, caps: Captures, relocate: Option<Square>) {
-        let enemy = !self.side;
+        let enemy = !self.to_move;
         if caps.king {
             if let Some(sq) = relocate {
                 self.put_king::<HASH>(enemy, sq);
@@ -468,15 +471,15 @@ impl Position {
             let next = if caps.other {
                 limit
             } else {
-                self.counter.saturating_sub(1)
+                self.turns_to_draw.saturating_sub(1)
             };
             self.set_counter_with::<HASH>(next);
         }
-        self.side = enemy;
+        self.to_move = enemy;
         if HASH {
             self.hash ^= BLACK_KEY;
         }
-        self.turn = self.turn.saturating_add(1);
+        self.turn_number = self.turn_number.saturating_add(1);
     }
 
     /// The outcome decided without looking for legal turns (rules 1 to 3 of the end of the
@@ -497,7 +500,7 @@ impl Position {
         if black_king & HOME_ROWS[WHITE.index()] != 0 {
             return Some(Outcome::win(BLACK));
         }
-        if self.rules.no_capture_limit > 0 && self.counter == 0 {
+        if self.rules.no_capture_limit > 0 && self.turns_to_draw == 0 {
             return Some(Outcome::DRAW);
         }
         None
@@ -533,7 +536,7 @@ impl Game for Position {
     }
 
     fn side_to_move(&self) -> Side {
-        self.side
+        self.to_move
     }
 
     fn legal_moves(&self, moves: &mut Self::MoveList) {
@@ -575,7 +578,7 @@ impl Game for Position {
             if self.has_any_turn() {
                 None
             } else {
-                Some(Outcome::win(!self.side))
+                Some(Outcome::win(!self.to_move))
             }
         })
     }
@@ -586,6 +589,13 @@ impl Game for Position {
 
     fn zobrist_from_scratch(&self) -> u64 {
         self.hash_from_scratch()
+    }
+}
+
+impl Default for Position {
+    /// The start position under the default rules: `Position::new(Rules::default())`.
+    fn default() -> Position {
+        Position::new(Rules::default())
     }
 }
 

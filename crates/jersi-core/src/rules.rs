@@ -1,14 +1,16 @@
 //! Rule options and named presets.
 
+use abstract_game::{GameRules, Preset};
+
 use crate::piece::Kind;
 
 /// Every option of Jersi.
 ///
 /// ```
-/// use abstract_game::Rules as _;
-/// use jersi_core::Rules;
+/// use jersi_core::{GameRules, Rules};
 /// assert_eq!(Rules::preset("standard"), Some(Rules::default()));
 /// assert!(!Rules::preset("no-drop").unwrap().reserve);
+/// assert_eq!(Rules::NO_DROP.preset_name(), Some("no-drop"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -46,23 +48,24 @@ impl Rules {
 }
 
 impl Default for Rules {
+    /// The first preset, `standard`.
     fn default() -> Rules {
-        Rules::STANDARD
+        Rules::PRESETS[0].rules
     }
 }
 
-impl abstract_game::Rules for Rules {
-    const PRESETS: &'static [&'static str] = &["standard", "no-drop"];
-    const PRESET_SUMMARIES: &'static [&'static str] = &[
-        "the full game: reserve Mountains and Wise men dropped, draw after 40 turns without capture",
-        "no reserve and no drops, draw after 40 turns without capture",
+impl GameRules for Rules {
+    const PRESETS: &'static [Preset<Rules>] = &[
+        Preset {
+            name: "standard",
+            summary: "the full game: reserve Mountains and Wise men dropped, draw after 40 turns \
+                      without capture",
+            rules: Rules::STANDARD,
+        },
+        Preset {
+            name: "no-drop",
+            summary: "no reserve and no drops, draw after 40 turns without capture",
+            rules: Rules::NO_DROP,
+        },
     ];
-
-    fn preset(name: &str) -> Option<Rules> {
-        match name {
-            "standard" => Some(Rules::STANDARD),
-            "no-drop" => Some(Rules::NO_DROP),
-            _ => None,
-        }
-    }
 }

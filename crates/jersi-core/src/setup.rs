@@ -50,6 +50,7 @@ impl Reserve {
 /// [`Position`] and [`TextGame::to_setup`](abstract_game::TextGame::to_setup) gives it back.
 ///
 /// ```
+/// use jersi_core::Reserve;
 /// use jersi_core::prelude::*;
 /// let mut setup: Setup = "3k3/8/7/8/9/8/7/8/3K3 w MW/- 40 1".parse().unwrap();
 /// setup.reserve[Side::Second] = Reserve::new(1, 0);
@@ -62,29 +63,41 @@ pub struct Setup {
     /// `[bottom, top]` of each cell, in the order of [`Square::ALL`]. A lone cube is a bottom.
     pub cells: [[Option<Cube>; 2]; 69],
     /// The side to move.
-    pub side: Side,
+    pub to_move: Side,
     /// What each side has left in its reserve.
     pub reserve: BySide<Reserve>,
-    /// Turns left before the no-capture draw.
-    pub counter: u16,
+    /// Turns left before the no-capture draw: the turns that may still be played without a
+    /// capture (other than of a lone King); the game is drawn when it reaches 0. It starts at
+    /// [`Rules::no_capture_limit`] and is 0 when the rule is off.
+    pub turns_to_draw: u16,
     /// The number of the turn to be played, from 1.
-    pub turn: u32,
+    pub turn_number: u32,
 }
 
 impl Setup {
-    /// An empty board, empty reserves, White to move, counter 0, turn 1. Not a legal position
-    /// as it is (it has no King).
+    /// The empty board: no cube on it, empty reserves, White ([`Side::First`]) to move, the
+    /// counters at their start values under the default rules (40 turns to the draw, turn 1).
+    /// Not a legal position as it is (it has no King); under rules without the no-capture
+    /// draw, set [`turns_to_draw`](Setup::turns_to_draw) to 0. The same as
+    /// [`Setup::default`].
     pub const EMPTY: Setup = Setup {
         cells: [[None; 2]; 69],
-        side: Side::First,
+        to_move: Side::First,
         reserve: BySide::new(Reserve::EMPTY, Reserve::EMPTY),
-        counter: 0,
-        turn: 1,
+        turns_to_draw: Rules::STANDARD.no_capture_limit,
+        turn_number: 1,
     };
 
     /// The cubes on `sq`, `[bottom, top]`, as [`Position::at`] gives them.
     pub const fn at(&self, sq: Square) -> [Option<Cube>; 2] {
         self.cells[sq.index()]
+    }
+}
+
+impl Default for Setup {
+    /// The empty board, [`Setup::EMPTY`].
+    fn default() -> Setup {
+        Setup::EMPTY
     }
 }
 
@@ -102,10 +115,10 @@ impl From<&Position> for Setup {
         });
         Setup {
             cells,
-            side: pos.side,
+            to_move: pos.to_move,
             reserve,
-            counter: pos.counter,
-            turn: pos.turn,
+            turns_to_draw: pos.turns_to_draw,
+            turn_number: pos.turn_number,
         }
     }
 }
@@ -195,13 +208,13 @@ pub(crate) fn validate(setup: Setup, rules: Rules) -> Result<Position, SetupErro
     if counts[0][Kind::King.index()] == 0 && counts[1][Kind::King.index()] == 0 {
         return Err(SetupError::NoKings);
     }
-    if setup.counter > rules.no_capture_limit {
+    if setup.turns_to_draw > rules.no_capture_limit {
         return Err(SetupError::CounterAboveLimit {
-            counter: setup.counter,
+            counter: setup.turns_to_draw,
             limit: rules.no_capture_limit,
         });
     }
-    if setup.turn == 0 {
+    if setup.turn_number == 0 {
         return Err(SetupError::ZeroTurn);
     }
     let mut pos = Position::empty(rules);
@@ -213,9 +226,9 @@ pub(crate) fn validate(setup: Setup, rules: Rules) -> Result<Position, SetupErro
         pos.set_reserve(side, Kind::Mountain, reserve.mountains);
         pos.set_reserve(side, Kind::Wise, reserve.wise);
     }
-    pos.set_counter(setup.counter);
-    pos.turn = setup.turn;
-    pos.side = setup.side;
+    pos.set_counter(setup.turns_to_draw);
+    pos.turn_number = setup.turn_number;
+    pos.to_move = setup.to_move;
     pos.hash = pos.hash_from_scratch();
     Ok(pos)
 }

@@ -240,7 +240,7 @@ fn target_cells(pos: &Position, cell: Square) -> Vec<(Square, bool, bool)> {
             }
             _ if mv.from() == Some(cell) => {
                 mark(mv.first_to(), false, true);
-                mark(mv.to(), false, false);
+                mark(mv.last_to(), false, false);
             }
             _ => {}
         }
@@ -400,7 +400,9 @@ impl Render for Position {
         if options.coordinates {
             let size = cell * 0.3;
             for row in 0..9u8 {
-                let cells: Vec<Square> = (1..=9).filter_map(|n| Square::new(row, n)).collect();
+                let cells: Vec<Square> = (1..=9)
+                    .filter_map(|n| Square::from_coords(row, n))
+                    .collect();
                 let (first, last) = (cells[0], cells[cells.len() - 1]);
                 let name = char::from(b'a' + row).to_string();
                 let ((x1, y1), (x2, y2)) = (layout.centre(first), layout.centre(last));
@@ -410,7 +412,7 @@ impl Render for Position {
             }
             for (row, down) in [(0u8, !options.flip), (8u8, options.flip)] {
                 for n in 1..=7 {
-                    let sq = Square::new(row, n).expect("rows a and i have 7 cells");
+                    let sq = Square::from_coords(row, n).expect("rows a and i have 7 cells");
                     let (x, y) = layout.centre(sq);
                     let dy = radius + edge_margin * 0.45;
                     let y = if down { y + dy } else { y - dy };
@@ -437,8 +439,8 @@ impl Render for Position {
                 _ => {
                     path.extend(mv.from());
                     path.push(mv.first_to());
-                    if mv.to() != mv.first_to() {
-                        path.push(mv.to());
+                    if mv.last_to() != mv.first_to() {
+                        path.push(mv.last_to());
                     }
                 }
             }
@@ -495,7 +497,7 @@ impl Render for Position {
                 let y = top + cell * (0.72 + 0.62 * line as f64);
                 for i in 0..count {
                     let x = px + cell * (0.28 + 0.62 * f64::from(i));
-                    let cube = Cube::new(kind, side);
+                    let cube = Cube::new(side, kind);
                     svg.begin_group("piece", &format!("{} in reserve", cube_name(cube)));
                     draw_cube(&mut svg, x, y, cell * 0.5, cell * 0.5, cube);
                     svg.end_group();

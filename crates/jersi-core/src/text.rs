@@ -64,7 +64,7 @@ impl fmt::Display for Setup {
         for row in (0..9u8).rev() {
             let mut empties = 0;
             for n in 1..=ROW_LENGTHS[row as usize] {
-                let sq = Square::new(row, n).expect("a cell of the row");
+                let sq = Square::from_coords(row, n).expect("a cell of the row");
                 match self.at(sq) {
                     [None, _] => empties += 1,
                     [Some(b), top] => {
@@ -86,14 +86,14 @@ impl fmt::Display for Setup {
                 f.write_char('/')?;
             }
         }
-        f.write_str(if self.side == WHITE { " w " } else { " b " })?;
+        f.write_str(if self.to_move == WHITE { " w " } else { " b " })?;
         for side in Side::BOTH {
             write_reserve(f, side, self.reserve[side])?;
             if side == WHITE {
                 f.write_char('/')?;
             }
         }
-        write!(f, " {} {}", self.counter, self.turn)
+        write!(f, " {} {}", self.turns_to_draw, self.turn_number)
     }
 }
 
@@ -103,10 +103,10 @@ fn write_reserve(out: &mut impl fmt::Write, side: Side, reserve: Reserve) -> fmt
         return out.write_char('-');
     }
     for _ in 0..reserve.mountains {
-        out.write_char(Cube::new(Kind::Mountain, side).letter())?;
+        out.write_char(Cube::new(side, Kind::Mountain).letter())?;
     }
     for _ in 0..reserve.wise {
-        out.write_char(Cube::new(Kind::Wise, side).letter())?;
+        out.write_char(Cube::new(side, Kind::Wise).letter())?;
     }
     Ok(())
 }
@@ -146,7 +146,7 @@ fn parse_setup(text: &str) -> Result<Setup, TextError> {
                     expected,
                 });
             }
-            let sq = Square::new(row, n as u8 + 1).expect("checked against the row length");
+            let sq = Square::from_coords(row, n as u8 + 1).expect("checked against the row length");
             cells[sq.index()] = content;
             Ok(())
         };
@@ -189,25 +189,25 @@ fn parse_setup(text: &str) -> Result<Setup, TextError> {
             });
         }
     }
-    let side = match fields[1] {
+    let to_move = match fields[1] {
         "w" => WHITE,
         "b" => BLACK,
         other => return Err(TextError::BadSide(other.to_string())),
     };
     let reserve =
         parse_reserve(fields[2]).ok_or_else(|| TextError::BadReserve(fields[2].into()))?;
-    let counter = fields[3]
+    let turns_to_draw = fields[3]
         .parse::<u16>()
         .map_err(|_| TextError::BadCounter(fields[3].into()))?;
-    let turn = fields[4]
+    let turn_number = fields[4]
         .parse::<u32>()
         .map_err(|_| TextError::BadTurn(fields[4].into()))?;
     Ok(Setup {
         cells,
-        side,
+        to_move,
         reserve,
-        counter,
-        turn,
+        turns_to_draw,
+        turn_number,
     })
 }
 
@@ -248,7 +248,7 @@ pub(crate) fn diagram(pos: &Position) -> String {
         let mut line = String::new();
         line.push((b'a' + row) as char);
         for n in 1..=ROW_LENGTHS[row as usize] {
-            let sq = Square::new(row, n).expect("a cell of the row");
+            let sq = Square::from_coords(row, n).expect("a cell of the row");
             let col = 4 + 2 * (sq.x2() + 8) as usize;
             while line.len() < col {
                 line.push(' ');
@@ -277,10 +277,10 @@ pub(crate) fn diagram(pos: &Position) -> String {
     let _ = writeln!(
         out,
         "turn {}, reserves {} / {}, no-capture counter {}",
-        pos.turn,
+        pos.turn_number,
         reserve(WHITE),
         reserve(BLACK),
-        pos.counter
+        pos.turns_to_draw
     );
     out
 }

@@ -3,8 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use jersi_core::Square;
-use jersi_core::board::HexDirection;
+use jersi_core::{HexDirection, Square};
 
 /// The direction names of the board data.
 fn name(dir: HexDirection) -> &'static str {

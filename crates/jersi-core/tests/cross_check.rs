@@ -7,8 +7,7 @@ mod reference;
 use std::collections::BTreeMap;
 
 use abstract_game::playout::Rng;
-use abstract_game::{Game, Outcome, Rules as _, TextGame};
-use jersi_core::{BLACK, MoveList, Position, Rules, WHITE};
+use jersi_core::{BLACK, Game, GameRules, MoveList, Outcome, Position, Rules, TextGame, WHITE};
 use reference::RefPos;
 
 fn reference_of(pos: &Position) -> RefPos {
@@ -81,8 +80,8 @@ fn compare(pos: &Position, deep: bool) -> usize {
 
 #[test]
 fn start_position_matches() {
-    for name in Rules::PRESETS {
-        let start = Position::new(Rules::preset(name).unwrap());
+    for preset in Rules::PRESETS {
+        let start = Position::new(preset.rules);
         compare(&start, true);
     }
 }
@@ -206,14 +205,13 @@ fn reference_perft(pos: &Position, depth: u32) -> u64 {
 fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
     use abstract_game::BySide;
     use abstract_game::Side;
-    use jersi_core::piece::can_stack;
-    use jersi_core::{Cube, Kind, Reserve, Setup, Square};
+    use jersi_core::{Cube, Kind, Reserve, Setup, Square, can_stack};
     let mut pool: Vec<Cube> = Vec::new();
     for side in Side::BOTH {
         for kind in Kind::ALL {
             if kind != Kind::King {
                 for _ in 0..rules.material(kind) {
-                    pool.push(Cube::new(kind, side));
+                    pool.push(Cube::new(side, kind));
                 }
             }
         }
@@ -237,7 +235,7 @@ fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
         }
     }
     for side in Side::BOTH {
-        let king = Cube::new(Kind::King, side);
+        let king = Cube::new(side, Kind::King);
         let goal_row = if side == WHITE { 8 } else { 0 };
         loop {
             let i = rng.below(69) as usize;
@@ -265,14 +263,14 @@ fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
     let limit = rules.no_capture_limit;
     let setup = Setup {
         cells,
-        side: if rng.below(2) == 0 { WHITE } else { BLACK },
+        to_move: if rng.below(2) == 0 { WHITE } else { BLACK },
         reserve,
-        counter: if limit == 0 {
+        turns_to_draw: if limit == 0 {
             0
         } else {
             1 + rng.below(u32::from(limit)) as u16
         },
-        turn: 1 + rng.below(100),
+        turn_number: 1 + rng.below(100),
     };
     Position::from_setup(setup, rules).expect("a legal setup")
 }

@@ -1,14 +1,13 @@
 //! perft from the start position.
 //!
-//! From the rules file and the issue: perft(1) = 864 (standard), 228 and 51,984 (no-drop,
-//! depths 1 and 2). Derived here and confirmed by the reference generator in
+//! From the rules file: perft(1) = 864 (standard), 228 and 51,984 (no-drop, depths 1 and 2).
+//! Derived here and confirmed by the reference generator in
 //! `cross_check.rs`: standard perft(2) = 721,069 (`depth_two_from_the_start_matches`),
 //! no-drop perft(3) = 12,308,517 (`reference_perft_3_no_drop`), standard perft(3) =
 //! 497,825,578 (`reference_perft_3_standard`, ignored: several minutes).
 
-use abstract_game::perft::{perft, perft_divide, perft_enumerated, perft_threaded};
-use abstract_game::{Game, Rules as _};
-use jersi_core::{Position, Rules};
+use abstract_game::perft::{Perft, perft};
+use jersi_core::{Game, GameRules, Position, Rules};
 
 fn standard() -> Position {
     Position::new(Rules::default())
@@ -21,20 +20,26 @@ fn no_drop() -> Position {
 #[test]
 fn standard_depth_1_is_864() {
     assert_eq!(perft(&standard(), 1), 864);
-    assert_eq!(perft_enumerated(&standard(), 1), 864);
+    assert_eq!(Perft::new(1).enumerated().count(&standard()).unwrap(), 864);
 }
 
 #[test]
 fn no_drop_depths_1_and_2() {
     assert_eq!(perft(&no_drop(), 1), 228);
     assert_eq!(perft(&no_drop(), 2), 51_984);
-    assert_eq!(perft_enumerated(&no_drop(), 2), 51_984);
+    assert_eq!(
+        Perft::new(2).enumerated().count(&no_drop()).unwrap(),
+        51_984
+    );
 }
 
 #[test]
 fn standard_depth_2() {
     assert_eq!(perft(&standard(), 2), 721_069);
-    assert_eq!(perft_enumerated(&standard(), 2), 721_069);
+    assert_eq!(
+        Perft::new(2).enumerated().count(&standard()).unwrap(),
+        721_069
+    );
 }
 
 #[test]
@@ -44,10 +49,10 @@ fn no_drop_depth_3() {
 
 #[test]
 fn divide_sums_to_the_total() {
-    let divided = perft_divide(&no_drop(), 2);
+    let divided = Perft::new(2).divide(&no_drop(), |_| {});
     assert_eq!(divided.len(), 228);
     assert_eq!(divided.iter().map(|&(_, n)| n).sum::<u64>(), 51_984);
-    assert_eq!(perft_threaded(&no_drop(), 2, 2), 51_984);
+    assert_eq!(Perft::new(2).threads(2).count(&no_drop()).unwrap(), 51_984);
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use abstract_game::svg::SvgOptions;
 use abstract_game::testing::random_position;
+use jersi_core::Kind;
 use jersi_core::prelude::*;
 use proptest::prelude::*;
 
@@ -48,7 +49,7 @@ fn targets(pos: &Position, cell: Square) -> usize {
             }
             _ if mv.from() == Some(cell) => {
                 cells.insert(mv.first_to());
-                cells.insert(mv.to());
+                cells.extend(mv.to());
             }
             _ => {}
         }
@@ -267,7 +268,7 @@ proptest! {
         flip in any::<bool>(),
         cell in 0usize..69,
     ) {
-        let rules = Rules::preset(Rules::PRESETS[preset]).unwrap();
+        let rules = Rules::PRESETS[preset].rules;
         let pos: Position = random_position(rules, seed, plies);
         let cell = Square::ALL[cell];
         let options = Options { flip, targets_of: Some(cell), ..Options::default() };

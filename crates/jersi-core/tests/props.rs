@@ -3,6 +3,7 @@
 
 use abstract_game::testing::{positions, run};
 use jersi_core::prelude::*;
+use jersi_core::{Cube, Drop, Kind};
 use proptest::prelude::*;
 
 /// Every preset, and random option combinations (no-capture limits that are off, short or
@@ -62,7 +63,7 @@ abstract_game::game_properties! {
 
 /// The cubes of `side` and `kind` on the board and in the reserve.
 fn material(pos: &Position, side: Side, kind: Kind) -> u8 {
-    pos.count_on_board(Cube::new(kind, side)) + pos.reserve(side, kind)
+    pos.count_on_board(Cube::new(side, kind)) + pos.reserve(side, kind)
 }
 
 /// The cells a step turn's notation names, without marks and relocation.
@@ -116,12 +117,16 @@ fn turns_agree_with_their_notation() {
                 Move::Drop { first, second } => {
                     assert_eq!(Move::drops(first, second), mv, "{text}");
                     assert_eq!(mv.from(), None);
-                    assert_eq!(mv.to(), second.unwrap_or(first).to);
+                    assert_eq!(mv.to(), Some(second.unwrap_or(first).to));
                 }
                 _ => {
                     let cells = written_cells(&text);
                     assert_eq!(mv.from().map(|c| c.to_string()).as_ref(), cells.first());
-                    assert_eq!(Some(&mv.to().to_string()), cells.last(), "{text}");
+                    assert_eq!(
+                        mv.to().map(|c| c.to_string()).as_ref(),
+                        cells.last(),
+                        "{text}"
+                    );
                     assert_eq!(mv.first_to().to_string(), cells[1], "{text}");
                 }
             }

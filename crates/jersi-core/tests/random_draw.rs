@@ -13,6 +13,7 @@ use std::collections::{HashMap, HashSet};
 
 use abstract_game::playout::{Rng, playout_loop};
 use abstract_game::testing::{UNIFORMITY_MIN_P, Uniformity, uniformity};
+use jersi_core::Kind;
 use jersi_core::prelude::*;
 
 /// The standard game without the no-capture draw: long random games, many King captures.

@@ -1,7 +1,9 @@
 //! One test per rule, each on a small hand-made position written in the position text.
 
-use abstract_game::{Game, Outcome, TextGame};
-use jersi_core::{BLACK, Kind, MoveError, MoveList, Position, Rules, WHITE};
+use abstract_game::{Game, Outcome, ParseCellError, TextGame};
+use jersi_core::{
+    BLACK, GameRules, Kind, MoveError, MoveList, Position, Rules, Setup, SetupError, WHITE,
+};
 
 /// The board field of a position text holding `cells` (name, cubes bottom first).
 fn board(cells: &[(&str, &str)]) -> String {
@@ -309,7 +311,7 @@ fn black_drops_are_lower_case() {
 
 #[test]
 fn no_drop_variant_has_no_drops() {
-    let pos = Position::new(<Rules as abstract_game::Rules>::preset("no-drop").unwrap());
+    let pos = Position::new(Rules::preset("no-drop").unwrap());
     assert!(!turns(&pos).iter().any(|t| t.contains(':')));
     assert_eq!(pos.reserve(WHITE, Kind::Mountain), 0);
 }
@@ -495,14 +497,43 @@ fn capture_marks_are_optional_but_must_be_right() {
         pos.parse_move("e4-e9"),
         Err(MoveError::Illegal(_))
     ));
-    assert!(matches!(
-        pos.parse_move("z4-e5"),
-        Err(MoveError::UnknownSquare(_))
-    ));
+    assert!(matches!(pos.parse_move("z4-e5"), Err(MoveError::Cell(_))));
     assert!(matches!(
         pos.parse_move("e4+e5"),
         Err(MoveError::Malformed { .. })
     ));
+}
+
+#[test]
+fn bad_cells_and_finished_games_are_refused_by_name() {
+    let pos = white(&[("e4", "R")]);
+    assert_eq!(
+        pos.parse_move("z4-e5"),
+        Err(MoveError::Cell(ParseCellError::new("square", "z4")))
+    );
+    assert_eq!(
+        pos.parse_move("e4-e10").unwrap_err().to_string(),
+        r#""e10" is not a square"#
+    );
+    // White's King on Black's home row: White has won, no turn parses.
+    let over = white(&[("i1", "K"), ("e4", "R")]);
+    assert_eq!(over.outcome(), Some(Outcome::win(WHITE)));
+    assert_eq!(over.parse_move("e4-e5"), Err(MoveError::GameOver));
+}
+
+#[test]
+fn the_defaults_are_the_empty_setup_and_the_start() {
+    let setup = Setup::default();
+    assert_eq!(setup, Setup::EMPTY);
+    assert!(setup.cells.iter().all(|cell| *cell == [None, None]));
+    assert_eq!(setup.to_move, WHITE);
+    assert!(setup.reserve[WHITE].is_empty() && setup.reserve[BLACK].is_empty());
+    assert_eq!((setup.turns_to_draw, setup.turn_number), (40, 1));
+    assert_eq!(
+        Position::from_setup(setup, Rules::default()),
+        Err(SetupError::NoKings)
+    );
+    assert_eq!(Position::default(), Position::new(Rules::default()));
 }
 
 #[test]
@@ -541,7 +572,7 @@ fn positions_refuse_illegal_cells() {
     );
 }
 
-// --- Independent review: rules of the rules file that had no test of their own -------------
+// --- Further rules: Mountains, stacks, relocation, the order of the end conditions ----------
 
 #[test]
 fn enemy_cube_on_an_enemy_mountain_is_captured_alone() {
@@ -554,11 +585,11 @@ fn enemy_cube_on_an_enemy_mountain_is_captured_alone() {
         board(&[("e6", "mR"), ("d5", "PR"), ("a1", "K"), ("i7", "k")])
     );
     assert_eq!(
-        after.count_on_board(jersi_core::Cube::new(Kind::Mountain, BLACK)),
+        after.count_on_board(jersi_core::Cube::new(BLACK, Kind::Mountain)),
         1
     );
     assert_eq!(
-        after.count_on_board(jersi_core::Cube::new(Kind::Scissors, BLACK)),
+        after.count_on_board(jersi_core::Cube::new(BLACK, Kind::Scissors)),
         0
     );
     assert!(!turns(&pos).iter().any(|t| t.starts_with("d5=e6")));

@@ -8,6 +8,7 @@
 
 use core::fmt;
 
+use abstract_game::ParseCellError;
 use abstract_game::bitboard::Bitboard128;
 use abstract_game::square::{Coord, Direction, Grid};
 
@@ -22,35 +23,28 @@ pub(crate) const SQUARES: usize = 100;
 /// The board as a grid of the shared square geometry.
 const GRID: Grid = Grid::new(SIZE as i8, SIZE as i8);
 
-/// One of the 100 squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+abstract_game::cell_index! {
+    /// One of the 100 squares; its index is `rank * 10 + file` (`a1` 0, `j1` 9, `a2` 10, ...,
+    /// `j10` 99). `Square::ALL` lists them `a1` first, rank by rank.
+    ///
+    /// ```
+    /// use jetan_core::prelude::*;
+    /// let e2 = Square::from_coords(4, 1).unwrap();
+    /// assert_eq!(e2.to_string(), "e2");
+    /// assert_eq!("e2".parse::<Square>(), Ok(e2));
+    /// assert_eq!((e2.index(), Square::try_new(14)), (14, Some(e2)));
+    /// assert_eq!(Square::from_coords(10, 0), None);
+    /// assert_eq!("k1".parse::<Square>().unwrap_err().to_string(), r#""k1" is not a square"#);
+    /// ```
+    #[derive(Debug)]
+    pub struct Square(u8): count = SQUARES, noun = "square";
+}
 
 impl Square {
-    /// Every square, `a1` first, rank by rank.
-    pub const ALL: [Square; SQUARES] = {
-        let mut all = [Square(0); SQUARES];
-        let mut i = 0;
-        while i < SQUARES {
-            all[i] = Square(i as u8);
-            i += 1;
-        }
-        all
-    };
-
     /// The square on `file` (0 for `a`) and `rank` (0 for rank 1), if both are below 10.
-    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
         if file < SIZE && rank < SIZE {
             Some(Square(rank * SIZE + file))
-        } else {
-            None
-        }
-    }
-
-    /// The square with index `index` (`rank * 10 + file`), if below 100.
-    pub const fn from_index(index: usize) -> Option<Square> {
-        if index < SQUARES {
-            Some(Square(index as u8))
         } else {
             None
         }
@@ -61,12 +55,6 @@ impl Square {
     #[inline]
     pub(crate) const fn from_bit(bit: u32) -> Square {
         Square((bit % SQUARES as u32) as u8)
-    }
-
-    /// The index `rank * 10 + file`, in `0..100`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The file, 0 for `a` to 9 for `j`.
@@ -130,18 +118,13 @@ impl fmt::Display for Square {
     }
 }
 
-/// A text that is not the name of a square (`a1` to `j10`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} does not name a square of the board (a1 to j10)")]
-pub struct SquareNameError(pub String);
-
 impl core::str::FromStr for Square {
-    type Err = SquareNameError;
+    type Err = ParseCellError;
     /// Parses exactly one square name, such as `e2` or `j10`.
-    fn from_str(s: &str) -> Result<Square, SquareNameError> {
+    fn from_str(s: &str) -> Result<Square, ParseCellError> {
         match Square::parse_prefix(s) {
             Some((sq, n)) if n == s.len() => Ok(sq),
-            _ => Err(SquareNameError(s.to_owned())),
+            _ => Err(ParseCellError::new("square", s)),
         }
     }
 }
@@ -439,17 +422,21 @@ mod tests {
     fn squares_round_trip() {
         for sq in Square::ALL {
             assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
-            assert_eq!(Square::new(sq.file(), sq.rank()), Some(sq));
+            assert_eq!(Square::from_coords(sq.file(), sq.rank()), Some(sq));
             assert_eq!(Square::from_coord(sq.coord()), Some(sq));
+            assert_eq!(Square::try_new(sq.index()), Some(sq));
+            assert_eq!(Square::try_from(sq.index()), Ok(sq));
         }
+        assert_eq!(Square::try_new(SQUARES), None);
+        assert!(Square::try_from(SQUARES).is_err());
         assert!("k1".parse::<Square>().is_err());
         assert_eq!(
             "a11".parse::<Square>(),
-            Err(SquareNameError("a11".to_owned()))
+            Err(ParseCellError::new("square", "a11"))
         );
         assert!("e2 ".parse::<Square>().is_err());
-        assert!(!Square::new(0, 0).unwrap().is_orange());
-        assert!(Square::new(9, 0).unwrap().is_orange());
+        assert!(!Square::from_coords(0, 0).unwrap().is_orange());
+        assert!(Square::from_coords(9, 0).unwrap().is_orange());
     }
 
     #[test]

@@ -230,15 +230,12 @@ mod tests {
     use crate::Rules;
     use crate::position::{MoveList, Position};
     use abstract_game::playout::random_position;
-    use abstract_game::{Game, Rules as _};
+    use abstract_game::{Game, GameRules};
     use std::collections::HashMap;
 
     /// Rule sets: the presets, and the options the presets leave off.
     fn rule_sets() -> Vec<Rules> {
-        let mut all: Vec<Rules> = Rules::PRESETS
-            .iter()
-            .map(|name| Rules::preset(name).expect("a preset"))
-            .collect();
+        let mut all: Vec<Rules> = Rules::PRESETS.iter().map(|preset| preset.rules).collect();
         all.push(Rules {
             escape: false,
             revisit: true,

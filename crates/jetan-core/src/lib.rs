@@ -140,8 +140,8 @@ mod test_support;
 mod text;
 mod two_plies;
 
-pub use abstract_game::{Game, Outcome, Side, TextGame};
-pub use board::{Square, SquareNameError, Squares, SquaresIter};
+pub use abstract_game::{Game, GameRules, Outcome, Side, TextGame};
+pub use board::{Square, Squares, SquaresIter};
 pub use eval::EvalWeights;
 pub use notation::MoveError;
 pub use piece::{BLACK, Kind, ORANGE, Piece};
@@ -151,17 +151,17 @@ pub use setup::{Setup, SetupError};
 pub use text::TextError;
 
 /// Everything needed to play Jetan, in one `use jetan_core::prelude::*;`: the traits
-/// ([`Game`], [`TextGame`], and the preset trait `abstract_game::Rules` without its name), the
-/// shared [`Side`], [`Outcome`] and [`BySide`](abstract_game::BySide), and this crate's
-/// position, move, rules, error, square and piece types.
+/// ([`Game`], [`GameRules`], [`TextGame`], [`Evaluate`](abstract_game::Evaluate) and, with the
+/// `svg` feature, `Render`), the shared [`Side`], [`Outcome`] and
+/// [`BySide`](abstract_game::BySide), and this crate's position, move, rules, setup, error and
+/// square types. The pieces, [`Piece`] and [`Kind`], are at the crate root.
 pub mod prelude {
-    pub use abstract_game::Rules as _;
     #[cfg(feature = "svg")]
     pub use abstract_game::svg::Render;
-    pub use abstract_game::{BySide, Evaluate, Game, Outcome, Side, TextGame};
+    pub use abstract_game::{BySide, Evaluate, Game, GameRules, Outcome, Side, TextGame};
 
     pub use crate::{
-        Kind, MAX_MOVES, Move, MoveError, MoveList, Piece, Position, Rules, Setup, SetupError,
-        Square, Squares, TextError,
+        MAX_MOVES, Move, MoveError, MoveList, Position, Rules, Setup, SetupError, Square, Squares,
+        TextError,
     };
 }

@@ -23,7 +23,8 @@ pub enum MoveError {
         /// What is wrong with it.
         problem: &'static str,
     },
-    /// The game is over: no move is legal.
+    /// The game is over (a capture or the material rules decided it, or the side to move has
+    /// no legal move): no move is legal, whatever the text.
     #[error("the game is over")]
     GameOver,
     /// No piece stands on the start square.
@@ -171,12 +172,12 @@ fn split(text: &str) -> Result<Parsed, MoveError> {
     })
 }
 
-/// Parses a move in `pos`; only a legal move parses.
+/// Parses a move in `pos`; only a legal move parses, and none once the game is over.
 pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let p = split(text.trim())?;
-    if pos.result.is_some() {
+    if pos.outcome().is_some() {
         return Err(MoveError::GameOver);
     }
+    let p = split(text.trim())?;
     let piece = pos.at(p.from).ok_or(MoveError::NoPiece(p.from))?;
     if piece.side != pos.to_move {
         return Err(MoveError::NotYourPiece {
@@ -214,7 +215,10 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
     }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
-    let Some(&mv) = moves.iter().find(|m| m.origin() == from && m.to() == to) else {
+    let Some(&mv) = moves
+        .iter()
+        .find(|m| (m.origin(), m.target()) == (from, to))
+    else {
         return Err(if piece.kind == Kind::Princess && pos.is_threatened(to) {
             MoveError::Threatened { from, to }
         } else if piece.kind == Kind::Princess && p.escape {
@@ -237,8 +241,9 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
 
 /// The canonical notation of `mv` in `pos`, e.g. `Pe2-e3`, `Fd1xa4` or `Rf1-f6!`.
 pub(crate) fn move_to_string(pos: &Position, mv: Move) -> String {
-    let letter = pos.at(mv.origin()).map_or('?', |p| p.kind.letter());
-    let sep = if pos.at(mv.to()).is_some() { 'x' } else { '-' };
+    let (from, to) = (mv.origin(), mv.target());
+    let letter = pos.at(from).map_or('?', |p| p.kind.letter());
+    let sep = if pos.at(to).is_some() { 'x' } else { '-' };
     let bang = if mv.is_escape() { "!" } else { "" };
-    format!("{letter}{}{sep}{}{bang}", mv.origin(), mv.to())
+    format!("{letter}{from}{sep}{to}{bang}")
 }

@@ -29,7 +29,7 @@ use crate::rules::Rules;
 /// let pos = Position::default();
 /// let mv = pos.parse_move("Pe2-e3")?;
 /// assert_eq!(mv, Move::new("e2".parse()?, "e3".parse()?));
-/// assert_eq!((mv.from(), mv.to()), (Some("e2".parse()?), "e3".parse()?));
+/// assert_eq!((mv.from(), mv.to()), (Some("e2".parse()?), Some("e3".parse()?)));
 /// assert!(!mv.is_escape() && !pos.is_capture(mv));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -63,11 +63,19 @@ impl Move {
         from as u16 | if escape { ESCAPE_BIT } else { 0 }
     }
 
-    /// The square the piece leaves. Always `Some`: every Jetan move moves a piece already on
-    /// the board (the `Option` is there for games whose moves may place a piece instead).
+    /// The square the piece leaves. Never `None`: every Jetan move is a step of a piece from
+    /// one square to another (there are no drops or passes). The `Option` is the shape every
+    /// game crate's moves share.
     #[inline]
     pub const fn from(self) -> Option<Square> {
         Some(self.origin())
+    }
+
+    /// The square the piece ends on, where it captures any enemy piece. Never `None`, for the
+    /// same reason as [`from`](Move::from).
+    #[inline]
+    pub const fn to(self) -> Option<Square> {
+        Some(self.target())
     }
 
     /// The square the piece leaves.
@@ -78,7 +86,7 @@ impl Move {
 
     /// The square the piece ends on.
     #[inline]
-    pub const fn to(self) -> Square {
+    pub(crate) const fn target(self) -> Square {
         Square::ALL[((self.0 >> 7) & 127) as usize % SQUARES]
     }
 
@@ -93,7 +101,7 @@ impl fmt::Debug for Move {
     /// Writes e.g. `e2-e3` or `f1-f6!`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let bang = if self.is_escape() { "!" } else { "" };
-        write!(f, "{}-{}{bang}", self.origin(), self.to())
+        write!(f, "{}-{}{bang}", self.origin(), self.target())
     }
 }
 
@@ -223,7 +231,7 @@ impl Position {
 
     /// Whether `mv` takes an enemy piece: a piece of one side moves onto a piece of the other.
     pub fn is_capture(&self, mv: Move) -> bool {
-        match (self.at(mv.origin()), self.at(mv.to())) {
+        match (self.at(mv.origin()), self.at(mv.target())) {
             (Some(mover), Some(target)) => mover.side != target.side,
             _ => false,
         }
@@ -287,7 +295,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn make<const HASH: bool>(&mut self, mv: Move) {
         let from = mv.origin().index();
-        let to = mv.to().index();
+        let to = mv.target().index();
         let code = self.board[from];
         let Some(piece) = Piece::from_code(code) else {
             return;
@@ -524,7 +532,7 @@ impl Game for Position {
         // Only what counting reads of the next position: its piece sets, the side to move,
         // her escape, and whether the game has ended.
         let from = mv.origin().index();
-        let to = mv.to().index();
+        let to = mv.target().index();
         let Some(piece) = Piece::from_code(self.board[from]) else {
             return self.after(mv).count_legal_moves();
         };
@@ -628,7 +636,7 @@ impl fmt::Display for Position {
 }
 
 impl Default for Position {
-    /// The start position under the standard rules.
+    /// The start position under the default rules: `Position::new(Rules::default())`.
     fn default() -> Position {
         Position::new(Rules::default())
     }

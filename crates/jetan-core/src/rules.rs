@@ -1,6 +1,6 @@
 //! The rule options and their presets.
 
-use abstract_game::Side;
+use abstract_game::{GameRules, Preset, Side};
 
 /// Every rule option of Jetan. `Rules::default()` is the `standard` preset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,42 +42,59 @@ impl Rules {
         self
     }
 
-    /// The preset's name of these rules, if they are one (the first player is ignored).
-    pub fn preset_name(&self) -> Option<&'static str> {
-        let me = self.with_first_player(Side::First);
-        <Rules as abstract_game::Rules>::PRESETS
-            .iter()
-            .copied()
-            .find(|&name| <Rules as abstract_game::Rules>::preset(name) == Some(me))
+    /// The name of the preset these rules are once the first player is set back to Black,
+    /// if any: `"no-escape"` for the `no-escape` rules with Orange first too. The presets all
+    /// have Black first, so [`GameRules::preset_name`] finds no name for rules with Orange
+    /// first; this finds the preset they start from.
+    ///
+    /// ```
+    /// use jetan_core::prelude::*;
+    /// let orange_first = Rules::preset("no-escape").unwrap().with_first_player(Side::Second);
+    /// assert_eq!(orange_first.preset_name(), None);
+    /// assert_eq!(orange_first.preset_name_ignoring_first_player(), Some("no-escape"));
+    /// ```
+    pub fn preset_name_ignoring_first_player(&self) -> Option<&'static str> {
+        self.with_first_player(Side::First).preset_name()
     }
 }
 
 impl Default for Rules {
+    /// The first preset, `standard`.
     fn default() -> Rules {
-        Rules::STANDARD
+        Rules::PRESETS[0].rules
     }
 }
 
-impl abstract_game::Rules for Rules {
-    const PRESETS: &'static [&'static str] = &["standard", "no-escape", "revisit", "proposed"];
-    const PRESET_SUMMARIES: &'static [&'static str] = &[
-        "the rules as written, with the Princess's escape and a 10-ply countdown",
-        "no Princess escape",
-        "move paths may cross their own squares (not end on the start square)",
-        "the proposed variant: in a small endgame the side with more material wins",
-    ];
-
-    fn preset(name: &str) -> Option<Rules> {
-        let s = Rules::STANDARD;
-        Some(match name {
-            "standard" => s,
-            "no-escape" => Rules { escape: false, ..s },
-            "revisit" => Rules { revisit: true, ..s },
-            "proposed" => Rules {
-                unequal_wins: true,
-                ..s
+impl GameRules for Rules {
+    const PRESETS: &'static [Preset<Rules>] = &[
+        Preset {
+            name: "standard",
+            summary: "the rules as written, with the Princess's escape and a 10-ply countdown",
+            rules: Rules::STANDARD,
+        },
+        Preset {
+            name: "no-escape",
+            summary: "no Princess escape",
+            rules: Rules {
+                escape: false,
+                ..Rules::STANDARD
             },
-            _ => return None,
-        })
-    }
+        },
+        Preset {
+            name: "revisit",
+            summary: "move paths may cross their own squares (not end on the start square)",
+            rules: Rules {
+                revisit: true,
+                ..Rules::STANDARD
+            },
+        },
+        Preset {
+            name: "proposed",
+            summary: "the proposed variant: in a small endgame the side with more material wins",
+            rules: Rules {
+                unequal_wins: true,
+                ..Rules::STANDARD
+            },
+        },
+    ];
 }

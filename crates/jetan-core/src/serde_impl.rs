@@ -2,13 +2,13 @@
 //!
 //! * a [`Position`] is stored as `{"rules": {...}, "position": "<position text>"}` and
 //!   validated again when read; a [`Setup`] as its position text (syntax checked);
-//! * a [`Square`] as its index, refused from 100 up;
+//! * a [`Square`](crate::Square) as its index, refused from 100 up (written by
+//!   `abstract_game::cell_index!`);
 //! * a [`Move`] as `{"from": <square>, "to": <square>, "escape": <bool>}`.
 //!
 //! [`Rules`](crate::Rules), [`Piece`](crate::Piece) and [`Kind`](crate::Kind) derive their
 //! (de)serialisation: every value of their fields is valid.
 
-use serde::de::{Error as _, Unexpected};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::Square;
@@ -16,24 +16,6 @@ use crate::position::{Move, Position};
 use crate::setup::Setup;
 
 abstract_game::text_serde!(Position, Setup);
-
-impl Serialize for Square {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u8(self.index() as u8)
-    }
-}
-
-impl<'de> Deserialize<'de> for Square {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
-        let index = u8::deserialize(deserializer)?;
-        Square::from_index(usize::from(index)).ok_or_else(|| {
-            D::Error::invalid_value(
-                Unexpected::Unsigned(u64::from(index)),
-                &"a square index below 100",
-            )
-        })
-    }
-}
 
 /// The stored form of a move: its squares and its escape flag.
 #[derive(Serialize, Deserialize)]
@@ -48,7 +30,7 @@ impl Serialize for Move {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         StoredMove {
             from: self.origin(),
-            to: self.to(),
+            to: self.target(),
             escape: self.is_escape(),
         }
         .serialize(serializer)
@@ -68,7 +50,7 @@ impl<'de> Deserialize<'de> for Move {
 
 #[cfg(test)]
 mod tests {
-    use abstract_game::{Game, Rules as _, TextGame};
+    use abstract_game::{Game, GameRules, TextGame};
 
     use crate::{Move, Position, Rules, Setup, Square};
 

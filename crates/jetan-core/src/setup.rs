@@ -16,6 +16,7 @@ use crate::rules::Rules;
 ///
 /// ```
 /// use jetan_core::prelude::*;
+/// use jetan_core::{Kind, Piece};
 /// let mut setup: Setup = "c9/10/10/10/10/10/10/10/P9/C8r o Rr -".parse()?;
 /// assert_eq!(setup.at("a1".parse()?).map(|p| p.kind), Some(Kind::Chief));
 /// // Black has no Princess, but Orange is to move: Orange cannot have just captured her.
@@ -105,7 +106,8 @@ pub enum SetupError {
 }
 
 impl Setup {
-    /// An empty board, Black to move, both escapes available, no countdown, no result.
+    /// The empty board: no pieces, Black ([`Side::First`]) to move, both escapes available,
+    /// the countdown not started, no result. The same as `Setup::default()`.
     pub const fn empty() -> Setup {
         Setup {
             board: [None; SQUARES],
@@ -218,6 +220,8 @@ impl Setup {
 }
 
 impl Default for Setup {
+    /// The empty board: no pieces, Black ([`Side::First`]) to move, both escapes available,
+    /// the countdown not started, no result (see [`Setup::empty`]).
     fn default() -> Setup {
         Setup::empty()
     }
@@ -227,5 +231,21 @@ impl From<&Position> for Setup {
     /// The setup of `pos`, as [`TextGame::to_setup`](abstract_game::TextGame::to_setup) gives.
     fn from(pos: &Position) -> Setup {
         Setup::of_position(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_setup_is_the_empty_board() {
+        let setup = Setup::default();
+        assert_eq!(setup, Setup::empty());
+        assert!(setup.board.iter().all(Option::is_none));
+        assert_eq!(setup.to_move, Side::First);
+        assert_eq!(setup.escape_left, BySide::new(true, true));
+        assert_eq!((setup.countdown, setup.result), (None, None));
+        assert_eq!(setup.to_string(), "10/10/10/10/10/10/10/10/10/10 b Rr -");
     }
 }

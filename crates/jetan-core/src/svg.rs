@@ -213,7 +213,7 @@ impl Render for Position {
 
     /// A move touches the square it leaves and the square it reaches.
     fn move_cells(&self, mv: Move) -> Vec<Square> {
-        mv.from().into_iter().chain([mv.to()]).collect()
+        mv.from().into_iter().chain(mv.to()).collect()
     }
 
     fn cell_centre(&self, sq: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
@@ -288,7 +288,7 @@ impl Render for Position {
         if options.coordinates {
             let size = cell * 0.3;
             for i in 0..SIZE {
-                let file = Square::new(i, 0).expect("on the board");
+                let file = Square::from_coords(i, 0).expect("on the board");
                 let (x, _) = layout.centre(file);
                 let name = char::from(b'a' + i).to_string();
                 svg.text(
@@ -299,7 +299,7 @@ impl Render for Position {
                     "middle",
                     INK,
                 );
-                let rank = Square::new(0, i).expect("on the board");
+                let rank = Square::from_coords(0, i).expect("on the board");
                 let (_, y) = layout.centre(rank);
                 svg.text(margin * 0.5, y, size, &(i + 1).to_string(), "middle", INK);
             }
@@ -307,7 +307,7 @@ impl Render for Position {
 
         // The last move: both squares tinted.
         if let Some(mv) = options.last_move {
-            for sq in mv.from().into_iter().chain([mv.to()]) {
+            for sq in mv.from().into_iter().chain(mv.to()) {
                 let (x, y) = layout.corner(sq);
                 let inset = cell * 0.05;
                 svg.rect(x, y, cell, cell, &Style::fill(LAST_TINT).opacity(0.35));
@@ -361,7 +361,7 @@ impl Render for Position {
 
         // The targets, above the pieces they would capture.
         for mv in targets {
-            let (cx, cy) = layout.centre(mv.to());
+            let (cx, cy) = layout.centre(mv.target());
             let what = if mv.is_escape() {
                 "escape"
             } else if self.is_capture(mv) {
@@ -369,7 +369,7 @@ impl Render for Position {
             } else {
                 "move"
             };
-            svg.begin_group("target", &format!("{what} to {}", mv.to()));
+            svg.begin_group("target", &format!("{what} to {}", mv.target()));
             if what == "capture" {
                 svg.circle(cx, cy, cell * 0.45, &Style::outline(TARGET, cell * 0.08));
             } else {
@@ -385,7 +385,10 @@ impl Render for Position {
         }
 
         // The last move's arrow, from the start square's centre to the edge of the piece.
-        if let Some((from, to)) = options.last_move.and_then(|mv| Some((mv.from()?, mv.to()))) {
+        if let Some((from, to)) = options
+            .last_move
+            .and_then(|mv| Some((mv.from()?, mv.to()?)))
+        {
             let (a, b) = (layout.centre(from), layout.centre(to));
             let (dx, dy) = (b.0 - a.0, b.1 - a.1);
             let len = (dx * dx + dy * dy).sqrt();

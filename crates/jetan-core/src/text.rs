@@ -119,7 +119,7 @@ fn parse_board(field: &str, setup: &mut Setup) -> Result<(), TextError> {
                     found: ch,
                 })?;
                 if file < SIZE as usize {
-                    let sq = Square::new(file as u8, rank).map_or(0, Square::index);
+                    let sq = Square::from_coords(file as u8, rank).map_or(0, Square::index);
                     setup.board[sq] = Some(piece);
                 }
                 file += 1;
@@ -186,7 +186,7 @@ fn write_text(setup: &Setup, out: &mut fmt::Formatter<'_>) -> fmt::Result {
     for rank in (0..SIZE).rev() {
         let mut empty = 0;
         for file in 0..SIZE {
-            let sq = Square::new(file, rank).map_or(0, Square::index);
+            let sq = Square::from_coords(file, rank).map_or(0, Square::index);
             match setup.board[sq] {
                 None => empty += 1,
                 Some(p) => {
@@ -252,7 +252,7 @@ fn diagram(pos: &Position) -> String {
     for rank in (0..SIZE).rev() {
         let _ = write!(out, "{:>2} ", rank + 1);
         for file in 0..SIZE {
-            let c = Square::new(file, rank)
+            let c = Square::from_coords(file, rank)
                 .and_then(|sq| pos.at(sq))
                 .map_or('.', Piece::char);
             out.push(' ');
@@ -272,6 +272,18 @@ impl TextGame for Position {
     type SetupError = SetupError;
     type MoveError = MoveError;
     type TextError = TextError;
+
+    const ABOUT: &'static str =
+        "Jetan: Martian chess on a 10x10 board (moves like Pe2-e3, Fd1xa4, Rf1-f6!)";
+    const NOTATION: &'static [(&'static str, &'static str)] = &[
+        (
+            "Pe2-e3",
+            "the piece on e2 (a Panthan) moves to the empty e3",
+        ),
+        ("Fd1xa4", "the Flier on d1 captures on a4"),
+        ("Rf1-f6!", "the Princess escapes from f1 to f6"),
+        ("e2-e3", "the piece letter may be left out"),
+    ];
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)

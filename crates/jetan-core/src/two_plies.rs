@@ -152,7 +152,7 @@ impl Position {
         let mut total = 0;
         for &mv in moves.iter() {
             let from = mv.origin().index();
-            let to = mv.to().index();
+            let to = mv.target().index();
             let moved = Piece::from_code(self.board[from]).map(|p| p.kind);
             let (Some(moved), false) = (moved, self.board[to] != 0 || from == to) else {
                 total += self.count_after(mv) as u64;
@@ -198,7 +198,7 @@ impl Position {
 mod tests {
     use super::*;
     use crate::Rules;
-    use abstract_game::Rules as _;
+    use abstract_game::GameRules;
     use abstract_game::playout::random_position;
 
     #[test]
@@ -213,10 +213,7 @@ mod tests {
     /// one of its moves (`tests/fast_roads.rs` adds hand-made end games through perft).
     #[test]
     fn two_plies_at_once_equal_the_reply_lists() {
-        let mut rule_sets: Vec<Rules> = Rules::PRESETS
-            .iter()
-            .filter_map(|name| Rules::preset(name))
-            .collect();
+        let mut rule_sets: Vec<Rules> = Rules::PRESETS.iter().map(|preset| preset.rules).collect();
         rule_sets.push(Rules {
             escape: false,
             revisit: true,

@@ -6,6 +6,7 @@ mod reference;
 
 use abstract_game::playout::Rng;
 use jetan_core::prelude::*;
+use jetan_core::{Kind, Piece};
 use reference::{RefPos, fast_moves, to_ref};
 
 fn color(side: Side) -> u8 {
@@ -67,7 +68,7 @@ fn rules(preset: &str) -> Rules {
 
 #[test]
 fn start_tree_depth_two_every_preset() {
-    for preset in Rules::PRESETS {
+    for preset in Rules::preset_names() {
         let pos = Position::new(rules(preset));
         let leaves = walk(&pos, &RefPos::from_position(&pos), 2);
         assert_eq!(leaves, abstract_game::perft::perft(&pos, 2), "{preset}");
@@ -229,7 +230,7 @@ fn random_setups(rules: Rules, count: usize, seed: u64) -> usize {
 
 #[test]
 fn random_placements_every_preset() {
-    for (n, preset) in Rules::PRESETS.iter().enumerate() {
+    for (n, preset) in Rules::preset_names().enumerate() {
         let checked = random_setups(rules(preset), 150, 100 + n as u64);
         assert!(checked > 100, "{preset}: only {checked} valid setups");
     }

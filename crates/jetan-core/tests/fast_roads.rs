@@ -5,16 +5,13 @@
 //! perft by enumeration, and the game's own playout loop (in place, without the hash) against the
 //! generic loop.
 
-use abstract_game::perft::{perft, perft_enumerated};
+use abstract_game::perft::{Perft, perft};
 use abstract_game::playout::{Rng, playout_loop, random_position};
 use jetan_core::prelude::*;
 
 /// Every preset, and options under which the material rules end games soon.
 fn rule_sets() -> Vec<Rules> {
-    let mut all: Vec<Rules> = Rules::PRESETS
-        .iter()
-        .map(|name| Rules::preset(name).expect("a preset"))
-        .collect();
+    let mut all: Vec<Rules> = Rules::PRESETS.iter().map(|preset| preset.rules).collect();
     let s = Rules::STANDARD;
     all.push(Rules { countdown: 0, ..s });
     all.push(Rules {
@@ -82,7 +79,11 @@ fn counting_equals_the_move_lists_and_enumeration() {
                     ended_by_count += 1;
                 }
             }
-            assert_eq!(perft(&pos, 2), perft_enumerated(&pos, 2), "{pos}");
+            assert_eq!(
+                perft(&pos, 2),
+                Perft::new(2).enumerated().count(&pos).unwrap(),
+                "{pos}"
+            );
         }
     }
     // The end rules were met on the fast road, not only the move rules.
@@ -94,7 +95,11 @@ fn deeper_counts_equal_enumeration_on_the_end_games() {
     for rules in rule_sets() {
         assert!(end_games(rules).count() >= 2);
         for pos in end_games(rules) {
-            assert_eq!(perft(&pos, 3), perft_enumerated(&pos, 3), "{pos}");
+            assert_eq!(
+                perft(&pos, 3),
+                Perft::new(3).enumerated().count(&pos).unwrap(),
+                "{pos}"
+            );
         }
     }
 }

@@ -226,7 +226,7 @@ proptest! {
         flip in any::<bool>(),
         from in 0usize..100,
     ) {
-        let rules = Rules::preset(Rules::PRESETS[preset]).unwrap();
+        let rules = Rules::PRESETS[preset].rules;
         let pos: Position = random_position(rules, seed, plies);
         let from = Square::ALL[from];
         let options = Options { flip, targets_of: Some(from), ..Options::default() };

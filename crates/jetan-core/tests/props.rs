@@ -3,12 +3,13 @@
 
 use abstract_game::playout::Rng;
 use abstract_game::testing::random_position;
+use jetan_core::Kind;
 use jetan_core::prelude::*;
 use proptest::prelude::*;
 
 /// Rules: a preset, or random options, with either side first.
 fn rules() -> impl Strategy<Value = Rules> {
-    let preset = (0..Rules::PRESETS.len()).prop_map(|i| Rules::preset(Rules::PRESETS[i]).unwrap());
+    let preset = (0..Rules::PRESETS.len()).prop_map(|i| Rules::PRESETS[i].rules);
     let options = (any::<bool>(), any::<bool>(), 0u16..=12, any::<bool>()).prop_map(
         |(revisit, escape, countdown, unequal_wins)| Rules {
             revisit,
@@ -77,7 +78,7 @@ proptest! {
             let text = pos.move_to_string(mv);
             prop_assert_eq!(pos.parse_move(&text[1..]), Ok(mv), "{}", text);
             prop_assert_eq!(text.contains('x'), pos.is_capture(mv), "{}", text);
-            prop_assert_eq!(pos.at(mv.to()).is_some(), pos.is_capture(mv), "{}", text);
+            prop_assert_eq!(pos.at(mv.to().unwrap()).is_some(), pos.is_capture(mv), "{}", text);
         }
     }
 
@@ -100,7 +101,7 @@ proptest! {
             }
             let Some(mv) = pos.random_move(&mut rng) else { break };
             if mv.is_escape() {
-                prop_assert_eq!(pos.at(mv.to()), None);
+                prop_assert_eq!(pos.at(mv.to().unwrap()), None);
                 prop_assert_eq!(pos.at(mv.from().unwrap()).map(|p| p.kind), Some(Kind::Princess));
                 prop_assert!(pos.escape_available(pos.side_to_move()));
             }

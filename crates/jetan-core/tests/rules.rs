@@ -1,5 +1,6 @@
 //! One test per rule, each on a hand-made position built from the position text.
 
+use jetan_core::Kind;
 use jetan_core::prelude::*;
 
 /// Builds a position text from placements such as `"Ce5 Rf1 ce10 rj10"` (upper case Black,
@@ -62,7 +63,10 @@ fn dests(pos: &Position, from: &str) -> Vec<String> {
     let mut out: Vec<String> = list
         .iter()
         .filter(|m| m.from() == Some(sq(from)))
-        .map(|m| format!("{}{}", m.to(), if m.is_escape() { "!" } else { "" }))
+        .map(|m| {
+            let to = m.to().expect("a Jetan move ends on a square");
+            format!("{to}{}", if m.is_escape() { "!" } else { "" })
+        })
         .collect();
     out.sort();
     out
@@ -287,6 +291,7 @@ fn capturing_the_princess_wins() {
     p.play(mv).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
     assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(p.parse_move("Ca1-d1"), Err(MoveError::GameOver));
     // The position text records the result; it round-trips.
     let t = p.to_text();
     assert!(t.ends_with(" orange"), "{t}");
@@ -406,6 +411,10 @@ fn a_side_without_a_legal_move_draws() {
     );
     assert_eq!(p.count_legal_moves(), 0);
     assert_eq!(p.outcome(), Some(Outcome::DRAW));
+    // Over with no move: every move text is refused as such, written well or not.
+    for text in ["Rj1-j2", "Ca1-a4", "e2-e3", "nonsense"] {
+        assert_eq!(p.parse_move(text), Err(MoveError::GameOver), "{text}");
+    }
     // With her escape still available she could flee, and the game goes on.
     let p = pos_with(
         Rules::default(),
@@ -566,15 +575,18 @@ fn move_text_errors_say_what_is_wrong() {
 #[test]
 fn presets_change_one_option_each() {
     let standard = Rules::default();
-    assert_eq!(Rules::PRESETS[0], "standard");
+    assert_eq!(Rules::PRESETS[0].name, "standard");
     assert_eq!(Rules::preset("standard"), Some(standard));
-    for name in Rules::PRESETS {
+    for name in Rules::preset_names() {
         let rules = Rules::preset(name).unwrap();
-        assert_eq!(rules.preset_name(), Some(*name));
+        assert_eq!(rules.preset_name(), Some(name));
         assert_eq!(
-            rules.with_first_player(Side::Second).preset_name(),
-            Some(*name)
+            rules
+                .with_first_player(Side::Second)
+                .preset_name_ignoring_first_player(),
+            Some(name)
         );
+        assert_eq!(rules.with_first_player(Side::Second).preset_name(), None);
         let changed = [
             rules.revisit != standard.revisit,
             rules.escape != standard.escape,
@@ -582,7 +594,7 @@ fn presets_change_one_option_each() {
             rules.unequal_wins != standard.unequal_wins,
             rules.first != standard.first,
         ];
-        let expected = usize::from(*name != "standard");
+        let expected = usize::from(name != "standard");
         assert_eq!(changed.iter().filter(|&&c| c).count(), expected, "{name}");
     }
     assert_eq!(Rules::preset("chess"), None);

@@ -25,7 +25,6 @@
 
 mod session;
 
-use abstract_game::Game as _;
 use abstract_game::record::Record;
 use game_search::{Budget, EngineSpec};
 use std::time::Duration;
@@ -33,43 +32,22 @@ use wasm_bindgen::prelude::*;
 
 pub use session::{Play, Session, Thought as ThoughtData};
 
-/// The games, by name.
-const GAMES: [&str; 4] = [
-    jarmo_core::Position::NAME,
-    jetan_core::Position::NAME,
-    jersi_core::Position::NAME,
-    jericho_core::Position::NAME,
-];
-
-/// A game of `name` made by `make` for its position type.
+/// `make` evaluated for the position type `G` of the game named `name`, or the error that
+/// lists the games.
 macro_rules! for_game {
-    ($name:expr, |$g:ident| $make:expr) => {
-        match $name {
-            "jarmo" => {
-                type $g = jarmo_core::Position;
-                $make
-            }
-            "jetan" => {
-                type $g = jetan_core::Position;
-                $make
-            }
-            "jersi" => {
-                type $g = jersi_core::Position;
-                $make
-            }
-            "jericho" => {
-                type $g = jericho_core::Position;
-                $make
-            }
-            other => Err(format!(
-                "unknown game {other:?} (known: {})",
-                GAMES.join(", ")
+    ($name:expr, |$g:ident| $make:expr) => {{
+        let name: &str = $name;
+        match jgames_registry::with_game!(name, |$g| $make) {
+            Some(made) => made,
+            None => Err(format!(
+                "unknown game {name:?} (known: {})",
+                jgames_registry::names_joined()
             )),
         }
-    };
+    }};
 }
 
-/// A game in progress, of any of the four games.
+/// A game in progress, of any of the games.
 #[wasm_bindgen]
 pub struct Game {
     play: Box<dyn Play>,
@@ -116,16 +94,20 @@ impl Game {
 
     /// The names of the games.
     pub fn games() -> Vec<String> {
-        GAMES.iter().map(|&g| g.to_owned()).collect()
+        jgames_registry::NAMES
+            .iter()
+            .map(|&g| g.to_owned())
+            .collect()
     }
 
     /// The presets of `game`, the default first.
     pub fn variants(game: &str) -> Result<Vec<String>, String> {
-        use abstract_game::Rules as _;
-        for_game!(game, |G| Ok(<G as abstract_game::Game>::Rules::PRESETS
-            .iter()
-            .map(|&p| p.to_owned())
-            .collect()))
+        use abstract_game::GameRules as _;
+        for_game!(game, |G| Ok(
+            <G as abstract_game::Game>::Rules::preset_names()
+                .map(str::to_owned)
+                .collect()
+        ))
     }
 
     /// The game's name.

@@ -3,7 +3,7 @@
 
 use abstract_game::record::Record;
 use abstract_game::svg::{Render, SvgOptions};
-use abstract_game::{Evaluate, Game, Rules as _, TextGame};
+use abstract_game::{Evaluate, Game, GameRules as _, TextGame};
 use game_search::{Budget, EngineSpec};
 
 /// What the page asks of a game, in text.
@@ -74,13 +74,11 @@ impl<G: TextGame> Session<G> {
         let variant = variant.filter(|v| !v.is_empty());
         let rules = match variant {
             None => G::Rules::default(),
-            Some(name) => G::Rules::preset(name).ok_or_else(|| {
-                format!(
-                    "{} has no variant {name:?} (known: {})",
-                    G::NAME,
-                    G::Rules::PRESETS.join(", ")
-                )
-            })?,
+            Some(name) => {
+                G::Rules::find_preset(G::NAME, name)
+                    .map_err(|e| e.to_string())?
+                    .rules
+            }
         };
         let start = match position {
             None => G::new(rules),

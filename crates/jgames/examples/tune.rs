@@ -18,10 +18,11 @@
 //! after `--max-plies` plies is a draw. One thread: run several at once for more cores.
 
 use abstract_game::playout::{Rng, game_seed};
-use abstract_game::{Evaluate, Game, Rules};
+use abstract_game::{Evaluate, Game, GameRules};
 use clap::Parser;
 use game_search::elo::Tally;
 use game_search::{AlphaBeta, AlphaBetaOptions, Budget, Engine};
+use jgames_registry::{jarmo_core, jericho_core, jersi_core, jetan_core};
 
 #[derive(Parser)]
 struct Args {
@@ -196,7 +197,11 @@ fn play_match<G: Tunable>(
 
 fn run<G: Tunable>(args: &Args) -> Result<(), String> {
     let rules = match &args.variant {
-        Some(name) => G::Rules::preset(name).ok_or(format!("{name:?}: no such variant"))?,
+        Some(name) => {
+            G::Rules::find_preset(G::NAME, name)
+                .map_err(|e| e.to_string())?
+                .rules
+        }
         None => G::Rules::default(),
     };
     let base = apply::<G>(G::DEFAULT, &args.base)?;
@@ -254,15 +259,14 @@ fn run<G: Tunable>(args: &Args) -> Result<(), String> {
 
 fn main() {
     let args = Args::parse();
-    let result = match args.game.as_str() {
-        "jarmo" => run::<jarmo_core::Position>(&args),
-        "jetan" => run::<jetan_core::Position>(&args),
-        "jersi" => run::<jersi_core::Position>(&args),
-        "jericho" => run::<jericho_core::Position>(&args),
-        other => Err(format!(
-            "{other:?}: not a game (jarmo, jetan, jersi, jericho)"
-        )),
-    };
+    let result =
+        jgames_registry::with_game!(&args.game, |G| run::<G>(&args)).unwrap_or_else(|| {
+            Err(format!(
+                "{:?}: not a game ({})",
+                args.game,
+                jgames_registry::names_joined()
+            ))
+        });
     if let Err(e) = result {
         eprintln!("tune: {e}");
         std::process::exit(2);

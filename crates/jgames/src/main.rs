@@ -5,11 +5,14 @@
 //! hint) and exits with status 2. Ctrl-C stops a long run cleanly with status 130, after
 //! printing what it had.
 
+mod engine_match;
 mod external;
 mod games;
 mod play;
 mod progress;
 mod run;
+mod sync;
+mod ugi;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,7 +20,7 @@ use std::process::ExitCode;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use games::GAMES;
+use games::games;
 
 /// Rules libraries for Jersi, Jetan, Jericho and Jarmo/Jasir, from the command line.
 #[derive(Parser, Debug)]
@@ -76,7 +79,7 @@ impl Command {
 /// The parser of a game name: one of the table's, each with its help line.
 fn game_parser() -> PossibleValuesParser {
     PossibleValuesParser::new(
-        GAMES
+        games()
             .iter()
             .map(|g| PossibleValue::new(g.name).help(g.about)),
     )
@@ -309,6 +312,11 @@ pub enum CliError {
     Output(std::io::Error),
 }
 
+/// A bad input, said in one line.
+pub fn input(message: String) -> CliError {
+    CliError::Input(message)
+}
+
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> CliError {
         CliError::Output(e)
@@ -316,7 +324,7 @@ impl From<std::io::Error> for CliError {
 }
 
 fn main() -> ExitCode {
-    let games_list: String = GAMES
+    let games_list: String = games()
         .iter()
         .map(|g| format!("  {:<8} {}\n", g.name, g.about))
         .collect();
@@ -339,8 +347,8 @@ fn main() -> ExitCode {
     };
     progress::install_ctrl_c();
     let name = cli.command.game().to_owned();
-    let result = match GAMES.iter().find(|g| g.name == name) {
-        Some(game) => (game.run)(&cli.command, game),
+    let result = match games().iter().find(|g| g.name == name) {
+        Some(game) => (game.run)(&cli.command),
         None => Err(CliError::Input(format!("unknown game {name:?}"))),
     };
     match result {

@@ -5,15 +5,15 @@ use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use abstract_game::perft::{RootCount, perft_divide_streaming, perft_divide_streaming_hashed};
+use abstract_game::perft::{Perft, RootCount};
 use abstract_game::playout::{Rng, game_seed, playouts_until};
 use abstract_game::record::{Record, move_label};
 use abstract_game::svg::{Render, SvgOptions};
-use abstract_game::{Evaluate, Game, Rules, Side, TextGame};
+use abstract_game::{Evaluate, Game, GameRules, ImportError, Side, TextGame};
 
-use crate::games::GameEntry;
 use crate::progress::{Counters, STOP, timing, with_progress};
-use crate::{CliError, Command, PositionArgs};
+use crate::sync::{into_inner, locked};
+use crate::{CliError, Command, PositionArgs, input};
 
 /// Where a command starts: the position after the record and the moves, with what led there.
 struct Start<G: Game> {
@@ -27,30 +27,15 @@ struct Start<G: Game> {
     pos: G,
 }
 
-fn input(message: String) -> CliError {
-    CliError::Input(message)
-}
-
 /// The preset named `variant` (the default when `None`) and its name.
-fn rules_of<G: Game>(variant: Option<&str>) -> Result<(&'static str, G::Rules), CliError> {
-    let presets = G::Rules::PRESETS;
-    let name = match variant {
-        None => presets[0],
-        Some(name) => presets
-            .iter()
-            .copied()
-            .find(|&p| p == name)
-            .ok_or_else(|| {
-                input(format!(
-                    "--variant {name:?}: {} has no such variant (known: {})",
-                    G::NAME,
-                    presets.join(", ")
-                ))
-            })?,
+fn rules_of<G: Game>(
+    variant: Option<&str>,
+) -> Result<(&'static str, G::Rules), abstract_game::UnknownPreset> {
+    let preset = match variant {
+        None => &G::Rules::PRESETS[0],
+        Some(name) => G::Rules::find_preset(G::NAME, name)?,
     };
-    let rules = G::Rules::preset(name)
-        .ok_or_else(|| input(format!("the listed variant {name:?} is unknown")))?;
-    Ok((name, rules))
+    Ok((preset.name, preset.rules))
 }
 
 /// Plays the move texts of `line` on `start`, naming the refused one after `what`.
@@ -83,8 +68,13 @@ fn play_texts<'a, G: TextGame>(
 }
 
 /// Resolves the position arguments: variant, start position or record, then the moves.
-fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<G>, CliError> {
-    let (mut variant, mut rules) = rules_of::<G>(args.variant.as_deref())?;
+fn start_of<G: TextGame>(args: &PositionArgs) -> Result<Start<G>, CliError> {
+    let (mut variant, mut rules) = rules_of::<G>(args.variant.as_deref()).map_err(|e| {
+        input(format!(
+            "--variant {:?}: {} has no such variant (known: {})",
+            e.name, e.game, e.known
+        ))
+    })?;
     let mut start = None;
     let mut moves = Vec::new();
     let mut pos = None;
@@ -92,7 +82,29 @@ fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<
         let shown = path.display();
         let text = std::fs::read_to_string(path)
             .map_err(|e| input(format!("--record {shown}: cannot read it: {e}")))?;
-        if text.trim_start().starts_with('[') || game.import.is_none() {
+        if text.trim().is_empty() {
+            return Err(input(format!("--record {shown}: the file is empty")));
+        }
+        let imported = if text.trim_start().starts_with('[') {
+            None
+        } else {
+            G::import_record(&text)
+        };
+        if let Some(texts) = imported {
+            let texts = texts.map_err(|e| input(format!("--record {shown}: {e}")))?;
+            if texts.is_empty() {
+                return Err(input(format!("--record {shown}: {}", ImportError::Empty)));
+            }
+            let mut p = G::new(rules);
+            start = Some(p.clone());
+            play_texts(
+                &format!("--record {shown}"),
+                &mut p,
+                &mut moves,
+                texts.iter().map(String::as_str),
+            )?;
+            pos = Some(p);
+        } else {
             let record: Record = text
                 .parse()
                 .map_err(|e| input(format!("--record {shown}: {e}")))?;
@@ -103,13 +115,8 @@ fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<
                         args.variant.as_deref().unwrap_or_default()
                     )));
                 }
-                (variant, rules) = rules_of::<G>(Some(named)).map_err(|_| {
-                    input(format!(
-                        "--record {shown}: {} has no variant {named:?} (known: {})",
-                        G::NAME,
-                        G::Rules::PRESETS.join(", ")
-                    ))
-                })?;
+                (variant, rules) = rules_of::<G>(Some(named))
+                    .map_err(|e| input(format!("--record {shown}: {e}")))?;
             }
             let replay = record
                 .replay_with::<G>(rules)
@@ -117,17 +124,6 @@ fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<
             start = Some(replay.start);
             moves = replay.moves;
             pos = Some(replay.end);
-        } else if let Some(import) = game.import {
-            let texts = import(&text).map_err(|e| input(format!("--record {shown}: {e}")))?;
-            let mut p = G::new(rules);
-            start = Some(p.clone());
-            play_texts(
-                &format!("--record {shown}"),
-                &mut p,
-                &mut moves,
-                texts.iter().map(String::as_str),
-            )?;
-            pos = Some(p);
         }
     }
     let start = match (start, &args.position) {
@@ -152,21 +148,20 @@ fn start_of<G: TextGame>(args: &PositionArgs, game: &GameEntry) -> Result<Start<
 /// Runs `command` for game `G`.
 pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
     command: &Command,
-    game: &GameEntry,
 ) -> Result<(), CliError> {
     match command {
-        Command::Svg(args) => svg::<G>(&start_of::<G>(&args.pos, game)?, args),
+        Command::Svg(args) => svg::<G>(&start_of::<G>(&args.pos)?, args),
         Command::Match(args) => {
-            let start = start_of::<G>(&args.pos, game)?;
-            crate::play::run_match(&start.pos, start.variant, args)
+            let start = start_of::<G>(&args.pos)?;
+            crate::engine_match::run_match(&start.pos, start.variant, args)
         }
-        Command::Ugi(args) => crate::play::run_ugi(start_of::<G>(&args.pos, game)?.pos, args),
-        Command::Play(args) => crate::play::run_play(start_of::<G>(&args.pos, game)?.pos, args),
+        Command::Ugi(args) => crate::ugi::run_ugi(start_of::<G>(&args.pos)?.pos, args),
+        Command::Play(args) => crate::play::run_play(start_of::<G>(&args.pos)?.pos, args),
         Command::Perft(args) => {
             if args.sum {
                 return sum_units(std::io::stdin().lock());
             }
-            let mut pos = start_of::<G>(&args.pos, game)?.pos;
+            let mut pos = start_of::<G>(&args.pos)?.pos;
             let mut depth = args.depth.unwrap_or(0);
             if let Some(line) = &args.unit {
                 let (left, texts) = unit_line(line)?;
@@ -185,7 +180,7 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
             Ok(())
         }
         Command::Moves(args) => {
-            let pos = start_of::<G>(args, game)?.pos;
+            let pos = start_of::<G>(args)?.pos;
             if let Some(outcome) = pos.outcome() {
                 eprintln!(
                     "jgames: no legal moves: the game is over ({})",
@@ -202,7 +197,7 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
             Ok(())
         }
         Command::Show(args) => {
-            let start = start_of::<G>(args, game)?;
+            let start = start_of::<G>(args)?;
             let pos = &start.pos;
             let mut out = std::io::stdout().lock();
             write!(out, "{}", pos.diagram())?;
@@ -215,7 +210,7 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
             Ok(())
         }
         Command::Playout(args) => {
-            let pos = start_of::<G>(&args.pos, game)?.pos;
+            let pos = start_of::<G>(&args.pos)?.pos;
             playout::<G>(&pos, args)
         }
         Command::Record(args) => {
@@ -224,7 +219,7 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
                 start,
                 mut moves,
                 pos,
-            } = start_of::<G>(&args.pos, game)?;
+            } = start_of::<G>(&args.pos)?;
             if args.random {
                 let mut end = pos;
                 let mut rng = Rng::seed_from_u64(game_seed(args.seed, 0));
@@ -250,16 +245,14 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
         }
         Command::Variants(_) => {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{}: {}", G::NAME, game.about)?;
+            writeln!(out, "{}: {}", G::NAME, G::ABOUT)?;
             writeln!(out, "\nvariants (--variant NAME):")?;
-            let summaries = G::Rules::PRESET_SUMMARIES;
-            for (i, name) in G::Rules::PRESETS.iter().enumerate() {
-                let summary = summaries.get(i).copied().unwrap_or("");
+            for (i, preset) in G::Rules::PRESETS.iter().enumerate() {
                 let default = if i == 0 { " (default)" } else { "" };
-                writeln!(out, "  {name:<20} {summary}{default}")?;
+                writeln!(out, "  {:<20} {}{default}", preset.name, preset.summary)?;
             }
             writeln!(out, "\nmove notation:")?;
-            for (text, meaning) in game.notation {
+            for (text, meaning) in G::NOTATION {
                 writeln!(out, "  {text:<20} {meaning}")?;
             }
             writeln!(
@@ -286,31 +279,26 @@ fn perft<G: TextGame + PartialEq>(
     let write_error = Mutex::new(None);
     let started = Instant::now();
     let counted = with_progress(quiet || depth < 2, "root moves", &counters, || {
-        let on_count = &|c: RootCount<G::Move>| {
+        let on_count = |c: RootCount<G::Move>| {
             counters.done.store(c.done as u64, Ordering::Relaxed);
             counters.nodes.fetch_add(c.count, Ordering::Relaxed);
             if divide {
                 let mut out = std::io::stdout().lock();
                 let line = writeln!(out, "{} {}", pos.move_to_string(c.mv), c.count);
                 if let Err(e) = line.and_then(|()| out.flush()) {
-                    write_error
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .get_or_insert(e);
+                    locked(&write_error).get_or_insert(e);
                     STOP.store(true, Ordering::Relaxed);
                 }
             }
         };
-        match args.hash {
-            0 => perft_divide_streaming(pos, depth, threads, &STOP, on_count),
-            mib => {
-                let bytes = (mib as usize) << 20;
-                perft_divide_streaming_hashed(pos, depth, threads, bytes, &STOP, on_count)
-            }
-        }
+        Perft::new(depth)
+            .threads(threads)
+            .hash_table((args.hash as usize) << 20)
+            .stop_on(&STOP)
+            .divide(pos, on_count)
     });
     let elapsed = started.elapsed();
-    if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+    if let Some(e) = into_inner(write_error) {
         return Err(CliError::Output(e));
     }
     let sum: u64 = counted.iter().map(|&(_, n)| n).sum();

@@ -545,3 +545,33 @@ fn the_records_in_the_docs_replay() {
         );
     }
 }
+
+/// An empty record file, or one with nothing but blanks or comments, is refused with one line
+/// and status 2 in every game (Jersi's own two-column format included): it is never read as
+/// an empty game.
+#[test]
+fn empty_and_moveless_records_are_refused() {
+    let dir = std::env::temp_dir().join(format!("jgames-empty-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text, said) in [
+        ("empty.txt", "", "the file is empty"),
+        ("blank.txt", " \n\n\t\n", "the file is empty"),
+        ("comment.txt", "# a comment, no move\n", ""),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        for game in ["jarmo", "jetan", "jersi", "jericho"] {
+            let o = jgames(&["show", game, "--record", path]);
+            assert_eq!(o.status.code(), Some(2), "{game} {name}: {}", stdout(&o));
+            let err = stderr(&o);
+            assert_eq!(err.lines().count(), 1, "{game} {name}: {err}");
+            assert!(
+                err.contains(&format!("--record {path}: {said}")),
+                "{game} {name}: {err}"
+            );
+            assert!(stdout(&o).is_empty(), "{game} {name}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

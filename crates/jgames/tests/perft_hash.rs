@@ -3,14 +3,14 @@
 //! tiny table that stores every depth, so that buckets are shared and entries replaced all
 //! the time (a count reused for the wrong position or depth would show).
 
-use abstract_game::perft::{PerftTable, perft, perft_divide_streaming_hashed, perft_hashed};
-use abstract_game::{Game, Rules};
-use std::sync::atomic::AtomicBool;
+use abstract_game::perft::{Perft, PerftTable, perft};
+use abstract_game::{Game, GameRules};
+use jgames_registry::jarmo_core;
 
 fn check<G: Game + PartialEq>(max_depth: u32) {
-    for &preset in G::Rules::PRESETS {
-        let rules = G::Rules::preset(preset).unwrap();
-        let start = G::new(rules);
+    for preset in G::Rules::PRESETS {
+        let start = G::new(preset.rules);
+        let preset = preset.name;
         // A position a few plies in as well, where transpositions start at once.
         let mut rng = abstract_game::playout::Rng::seed_from_u64(7);
         let mut later = start.clone();
@@ -21,47 +21,40 @@ fn check<G: Game + PartialEq>(max_depth: u32) {
         }
         for pos in [&start, &later] {
             for depth in 1..=max_depth {
-                let plain = perft(pos, depth);
-                let mut cli_table = PerftTable::with_bytes(16 << 20);
+                let plain = Some(perft(pos, depth));
+                let count = Perft::new(depth);
                 let mut tiny = PerftTable::with_bytes(4 << 10).storing_from(1);
                 let what = format!("{} {preset} perft({depth})", G::NAME);
-                assert_eq!(perft_hashed(pos, depth, &mut cli_table), plain, "{what}");
-                assert_eq!(
-                    perft_hashed(pos, depth, &mut tiny),
-                    plain,
-                    "{what}, tiny table"
-                );
-                assert_eq!(perft_hashed(pos, depth, &mut tiny), plain, "{what}, again");
-                let never = AtomicBool::new(false);
-                let divided: u64 =
-                    perft_divide_streaming_hashed(pos, depth, 2, 1 << 20, &never, &|_| {})
-                        .iter()
-                        .map(|&(_, n)| n)
-                        .sum();
-                assert_eq!(divided, plain, "{what}, divided on 2 threads");
+                let cli = count.hash_table(16 << 20).count(pos);
+                assert_eq!(cli, plain, "{what}");
+                let tiny_count = count.count_with_table(pos, &mut tiny);
+                assert_eq!(tiny_count, plain, "{what}, tiny table");
+                let again = count.count_with_table(pos, &mut tiny);
+                assert_eq!(again, plain, "{what}, again");
+                let divided: u64 = count
+                    .threads(2)
+                    .hash_table(1 << 20)
+                    .divide(pos, |_| {})
+                    .iter()
+                    .map(|&(_, n)| n)
+                    .sum();
+                assert_eq!(Some(divided), plain, "{what}, divided on 2 threads");
             }
         }
     }
 }
 
 #[test]
-fn jarmo_hashed_perft_is_perft() {
-    check::<jarmo_core::Position>(6);
-}
-
-#[test]
-fn jetan_hashed_perft_is_perft() {
-    check::<jetan_core::Position>(4);
-}
-
-#[test]
-fn jersi_hashed_perft_is_perft() {
-    check::<jersi_core::Position>(3);
-}
-
-#[test]
-fn jericho_hashed_perft_is_perft() {
-    check::<jericho_core::Position>(3);
+fn hashed_perft_is_perft_in_every_game() {
+    // Depths that keep each game's largest tree to a few million leaves.
+    jgames_registry::for_each_game!(|G| {
+        let depth = match G::NAME {
+            "jarmo" => 6,
+            "jetan" => 4,
+            _ => 3,
+        };
+        check::<G>(depth);
+    });
 }
 
 #[test]
@@ -71,7 +64,8 @@ fn the_table_finds_transpositions() {
     let rules = <jarmo_core::Position as Game>::Rules::preset("jasir-basic").unwrap();
     let pos = jarmo_core::Position::new(rules);
     let mut table = PerftTable::with_bytes(1 << 20);
-    assert_eq!(perft_hashed(&pos, 6, &mut table), perft(&pos, 6));
+    let hashed = Perft::new(6).count_with_table(&pos, &mut table);
+    assert_eq!(hashed, Some(perft(&pos, 6)));
     assert!(table.hits() > 0);
     assert!(table.entries() >= 1024);
 }

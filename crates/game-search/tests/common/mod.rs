@@ -1,11 +1,11 @@
-//! The test game: subtraction Nim on two heaps (`abstract_game::testing::nim`), with a
+//! The test game: subtraction Nim on two heaps (`abstract_game::nim`), with a
 //! brute-force solver.
 
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 
-pub use abstract_game::testing::nim::Nim;
+pub use abstract_game::nim::Nim;
 
 /// The exact result for the side to move by brute force: `(wins, plies)`, the distance being
 /// the fastest win or the slowest loss.

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use jarmo_core::Rules;
-use jarmo_core::rules::{Blocked, Direction, ReturnRule};
+use jarmo_core::{Blocked, Direction, ReturnRule};
 
 /// The 39 lines, copied by hand from the rules file.
 const LINES: &str = "a1-b3 a1-c2 b1-a3 b1-d2 c1-a2 c1-d3 c1-e2 d1-b2 d1-c3 e1-c2 e1-d3 \

@@ -99,7 +99,7 @@ impl RefPos {
         let mut cells = [[None; 10]; 10];
         for f in 0..10 {
             for r in 0..10 {
-                let sq = Square::new(f as u8, r as u8).unwrap();
+                let sq = Square::from_coords(f as u8, r as u8).unwrap();
                 cells[f][r] = pos.at(sq).map(|p| (color_of(p.side), p.kind));
             }
         }
@@ -385,7 +385,7 @@ pub fn to_ref(mv: jetan_core::Move) -> RefMove {
     let f = |s: Square| (s.file() as i32, s.rank() as i32);
     (
         f(mv.from().expect("a Jetan move leaves a square")),
-        f(mv.to()),
+        f(mv.to().expect("a Jetan move ends on a square")),
         mv.is_escape(),
     )
 }

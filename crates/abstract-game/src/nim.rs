@@ -6,23 +6,34 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{Evaluate, Game, Outcome, Rules, Side, TextGame};
+use crate::{Evaluate, Game, GameRules, Outcome, Preset, Side, TextGame};
 
 /// Nim's rules: the size of the heaps, with presets `small` (5) and `big` (9).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NimRules {
     /// The size of both heaps at the start (5 when 0).
     pub heap: u8,
 }
 
-impl Rules for NimRules {
-    const PRESETS: &'static [&'static str] = &["small", "big"];
-    fn preset(name: &str) -> Option<Self> {
-        match name {
-            "small" => Some(NimRules { heap: 5 }),
-            "big" => Some(NimRules { heap: 9 }),
-            _ => None,
-        }
+impl GameRules for NimRules {
+    const PRESETS: &'static [Preset<Self>] = &[
+        Preset {
+            name: "small",
+            summary: "two heaps of 5",
+            rules: NimRules { heap: 5 },
+        },
+        Preset {
+            name: "big",
+            summary: "two heaps of 9",
+            rules: NimRules { heap: 9 },
+        },
+    ];
+}
+
+impl Default for NimRules {
+    /// The `small` preset.
+    fn default() -> NimRules {
+        NimRules::PRESETS[0].rules
     }
 }
 
@@ -146,6 +157,12 @@ impl TextGame for Nim {
     type MoveError = NimTextError;
     type TextError = NimTextError;
 
+    const ABOUT: &'static str = "Nim: take 1 to 3 stones from one of two heaps (moves like 0:3)";
+    const NOTATION: &'static [(&'static str, &'static str)] = &[
+        ("0:3", "take 3 stones from heap 0"),
+        ("1:1", "take 1 stone from heap 1"),
+    ];
+
     fn from_setup(setup: NimSetup, rules: NimRules) -> Result<Nim, NimTextError> {
         if setup.heaps.iter().any(|&h| h > 99) {
             return Err(NimTextError(setup.to_string()));
@@ -187,6 +204,12 @@ impl Nim {
         }
     }
 
+    /// The height of the picture with cells of `cell` pixels: room for the taller heap.
+    fn picture_height(&self, cell: f64) -> f64 {
+        let tallest = f64::from(self.heaps[0].max(self.heaps[1]).max(1));
+        cell * (tallest * 0.5 + 3.0)
+    }
+
     /// Whether the side to move loses against best play.
     pub fn is_lost(&self) -> bool {
         self.heaps[0] % 4 == self.heaps[1] % 4
@@ -204,5 +227,70 @@ impl Nim {
 impl Evaluate for Nim {
     fn evaluate(&self) -> i32 {
         0
+    }
+}
+
+/// A picture of the two heaps: a column of stones each, the heap's number under it.
+impl crate::svg::Render for Nim {
+    /// A heap, by its number (0 or 1), as the move text names it.
+    type Cell = u8;
+
+    const CELLS: &'static [u8] = &[0, 1];
+
+    fn move_cells(&self, (heap, _): (u8, u8)) -> Vec<u8> {
+        vec![heap]
+    }
+
+    fn cell_centre(&self, heap: u8, options: &crate::svg::SvgOptions<(u8, u8), u8>) -> (f64, f64) {
+        let cell = f64::from(options.cell);
+        let column = if options.flip {
+            1 - heap.min(1)
+        } else {
+            heap.min(1)
+        };
+        (
+            cell * (1.0 + 2.0 * f64::from(column)),
+            self.picture_height(cell) - cell * 1.5,
+        )
+    }
+
+    fn write_svg(
+        &self,
+        out: &mut dyn core::fmt::Write,
+        options: &crate::svg::SvgOptions<(u8, u8), u8>,
+    ) -> core::fmt::Result {
+        use crate::svg::{Style, Svg, caption};
+        let cell = f64::from(options.cell);
+        let height = self.picture_height(cell);
+        let mut svg = Svg::new(cell * 4.0, height);
+        svg.rect(0.0, 0.0, cell * 4.0, height, &Style::fill("#f4ecd8"));
+        for heap in [0u8, 1] {
+            let (x, base) = self.cell_centre(heap, options);
+            for stone in 0..self.heaps[usize::from(heap)] {
+                svg.begin_group("piece", &format!("stone of heap {heap}"));
+                let y = base - f64::from(stone) * cell * 0.5;
+                svg.circle(x, y, cell * 0.3, &Style::fill("#555").stroke("#222", 1.0));
+                svg.end_group();
+            }
+            if options.coordinates {
+                svg.text(
+                    x,
+                    height - cell * 0.6,
+                    cell * 0.35,
+                    &heap.to_string(),
+                    "middle",
+                    "#333",
+                );
+            }
+        }
+        svg.text(
+            cell * 2.0,
+            cell * 0.5,
+            cell * 0.3,
+            &caption(self),
+            "middle",
+            "#333",
+        );
+        out.write_str(&svg.finish())
     }
 }
