@@ -217,3 +217,8 @@ mod serde_tests {
         assert!(serde_json::from_str::<Hole>("25").is_err());
     }
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

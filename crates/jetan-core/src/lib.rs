@@ -165,3 +165,8 @@ pub mod prelude {
         TextError,
     };
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;
