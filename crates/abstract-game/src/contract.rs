@@ -4,9 +4,9 @@
 
 use core::fmt::{Debug, Display};
 
-use crate::{GameRules, TextGame};
 #[cfg(doc)]
 use crate::Game;
+use crate::{GameRules, TextGame};
 
 /// Checks one position: the move list against the bulk count and the outcome, the hash against
 /// the hash from scratch, the position text round trip, and legal moves (all of them, or 16

@@ -227,8 +227,28 @@ impl<'a> Perft<'a> {
 
 /// perft by playing every move to the leaves; `None` once `stop` is set.
 fn enumerate<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth == 0 {
-        return Some(1);
+    walk(pos, depth, stop, 0, |_, _| 1)
+}
+
+/// [`perft`] that gives up, returning `None`, soon after `stop` is set, counting the subtrees
+/// two plies deep and less with [`perft`] itself.
+fn until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    walk(pos, depth, stop, 2, perft)
+}
+
+/// The walk of the stoppable counts: every move is played down to `floor` plies above the
+/// leaves, where `below` counts; the flag is read at every node three or more plies above the
+/// leaves (a relaxed load, nothing measurable next to the plies below), and once it is set
+/// the walk returns `None`.
+fn walk<G: Game>(
+    pos: &G,
+    depth: u32,
+    stop: &AtomicBool,
+    floor: u32,
+    below: fn(&G, u32) -> u64,
+) -> Option<u64> {
+    if depth <= floor {
+        return Some(below(pos, depth));
     }
     if depth >= 3 && stop.load(Ordering::Relaxed) {
         return None;
@@ -237,29 +257,11 @@ fn enumerate<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
     pos.legal_moves(&mut moves);
     let mut total = 0;
     for &mv in moves.iter() {
-        total += enumerate(&pos.after(mv), depth - 1, stop)?;
+        total += walk(&pos.after(mv), depth - 1, stop, floor, below)?;
     }
     Some(total)
 }
 
-/// [`perft`] that gives up, returning `None`, soon after `stop` is set: it looks at the flag
-/// at every node three or more plies above the leaves and counts the subtrees below those
-/// with [`perft`] itself.
-fn until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth < 3 {
-        return Some(perft(pos, depth));
-    }
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    let mut moves = G::MoveList::default();
-    pos.legal_moves(&mut moves);
-    let mut total = 0;
-    for &mv in moves.iter() {
-        total += until(&pos.after(mv), depth - 1, stop)?;
-    }
-    Some(total)
-}
 /// A transposition table for perft: the count below a position at a remaining depth.
 ///
 /// An entry keeps the whole position, not only its hash, and a probe answers only when the

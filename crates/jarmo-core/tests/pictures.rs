@@ -1,6 +1,7 @@
 //! Pictures: every picture is well-formed SVG with one piece group per archer on the board and
 //! waiting to return, options change what they should, and the committed pictures of
 //! `docs/pictures/` are what the code draws now (`JGAMES_BLESS=1` rewrites them).
+#![cfg(feature = "svg")]
 
 use abstract_game::playout::Rng;
 use abstract_game::svg::SvgOptions;

@@ -1,6 +1,7 @@
 //! The SVG pictures: well-formed, one cube symbol per cube on the board and in the reserves,
 //! changed by turns, flips and highlights, and the committed pictures of `docs/pictures/` up to
 //! date (`JGAMES_BLESS=1 cargo test -p jersi-core --test pictures` rewrites them).
+#![cfg(feature = "svg")]
 
 use std::collections::BTreeSet;
 

@@ -1,6 +1,7 @@
 //! The SVG pictures: well-formed, one piece symbol per piece, changed by moves, flips and
 //! highlights, and the committed pictures of `docs/pictures/` up to date
 //! (`JGAMES_BLESS=1 cargo test -p jetan-core --test pictures` rewrites them).
+#![cfg(feature = "svg")]
 
 use std::collections::BTreeSet;
 

@@ -58,41 +58,44 @@ pub fn render_with_base(markdown: &str, base: &str) -> String {
                 dest_url,
                 title,
                 id,
-            }) => {
-                let dest_url = address(dest_url, link_type, base);
-                kept.push(dest_url.is_some());
-                dest_url.map(|dest_url| {
-                    Event::Start(Tag::Link {
-                        link_type,
-                        dest_url,
-                        title,
-                        id,
-                    })
-                })
-            }
+            }) => keep_if_addressed(&mut kept, address(dest_url, link_type, base), |dest_url| {
+                Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }
+            }),
             Event::Start(Tag::Image {
                 link_type,
                 dest_url,
                 title,
                 id,
-            }) => {
-                let dest_url = address(dest_url, link_type, base);
-                kept.push(dest_url.is_some());
-                dest_url.map(|dest_url| {
-                    Event::Start(Tag::Image {
-                        link_type,
-                        dest_url,
-                        title,
-                        id,
-                    })
-                })
-            }
+            }) => keep_if_addressed(&mut kept, address(dest_url, link_type, base), |dest_url| {
+                Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }
+            }),
             Event::End(TagEnd::Link | TagEnd::Image) => kept.pop().unwrap_or(true).then_some(event),
             other => Some(other),
         });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events);
     out
+}
+
+/// The start of a link or image made by `tag` from its new address, or nothing when the
+/// address was dropped; `kept` remembers which, for the matching end.
+fn keep_if_addressed<'a>(
+    kept: &mut Vec<bool>,
+    address: Option<CowStr<'a>>,
+    tag: impl FnOnce(CowStr<'a>) -> Tag<'a>,
+) -> Option<Event<'a>> {
+    kept.push(address.is_some());
+    address.map(|address| Event::Start(tag(address)))
 }
 
 /// The address to write for a link or image address of the text, or `None` when it must not
