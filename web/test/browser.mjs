@@ -147,6 +147,16 @@ try {
     // The rules open in a dialog.
     await page.click("#show-rules");
     await page.waitForSelector("#rules[open] #rules-text h1", { timeout: 10000 });
+    // Rendered at build time: tables and pictures, no markup from the text itself.
+    const rules = await page.$eval("#rules-text", (e) => ({
+      tables: e.querySelectorAll("table").length,
+      pictures: [...e.querySelectorAll("img")].map((i) => i.complete && i.naturalWidth > 0),
+      scripts: e.querySelectorAll("script, iframe, [onerror], [onload]").length,
+    }));
+    check(rules.tables > 0, `${name}: the rules have their tables`);
+    check(rules.pictures.every((ok) => ok), `${name}: every picture of the rules loads`);
+    check(rules.scripts === 0, `${name}: no markup comes from the rules text`);
+    await page.screenshot({ path: join(shots, `rules-${name}.png`) });
     await page.click("#rules form button");
 
     // A piece selected, its targets marked, for the screenshot.
