@@ -8,6 +8,7 @@
 //!   [`playouts`](playout);
 //! * coordinates for [`hex`], [square grid](square) and [`graph`] boards, with tables
 //!   built by `const fn`;
+//! * [`ActionSpace`]: every legal turn as a fixed id, for learning and game frameworks;
 //! * index types of cells and pieces ([`cell_index!`]), with one error for a bad index and one
 //!   for a bad name;
 //! * fixed-width [bitboards](bitboard) and [Zobrist keys](zobrist);
@@ -76,6 +77,7 @@
 
 #![deny(missing_docs)]
 
+pub mod actions;
 pub mod bitboard;
 pub mod cell;
 pub mod contract;
@@ -100,6 +102,7 @@ pub mod zobrist;
 #[doc(hidden)]
 pub use serde as __serde;
 
+pub use actions::{ActionSpace, Observe};
 pub use cell::{CellIndexError, ParseCellError};
 pub use evaluate::{EVAL_BOUND, Evaluate};
 pub use game::{

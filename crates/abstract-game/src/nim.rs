@@ -294,3 +294,28 @@ impl crate::svg::Render for Nim {
         out.write_str(&svg.finish())
     }
 }
+
+/// Six ids: `heap * 3 + take - 1`.
+impl crate::ActionSpace for Nim {
+    const ACTIONS: usize = 6;
+
+    fn action_of(&self, (heap, take): (u8, u8)) -> usize {
+        usize::from(heap) * 3 + usize::from(take).saturating_sub(1)
+    }
+}
+
+/// Two planes of one row of two cells: the heaps' sizes over 9, then 1 where the first side is
+/// to move.
+impl crate::Observe for Nim {
+    const OBSERVATION_SHAPE: [usize; 3] = [2, 1, 2];
+
+    fn observe(&self, out: &mut [f32]) {
+        let first = f32::from(u8::from(self.to_move == Side::First));
+        out[..4].copy_from_slice(&[
+            f32::from(self.heaps[0]) / 9.0,
+            f32::from(self.heaps[1]) / 9.0,
+            first,
+            first,
+        ]);
+    }
+}

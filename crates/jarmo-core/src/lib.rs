@@ -103,6 +103,7 @@
 
 #![deny(missing_docs)]
 
+pub mod actions;
 mod board;
 mod draw;
 mod eval;
@@ -132,12 +133,15 @@ pub use text::TextError;
 
 pub use abstract_game::{Game, GameRules, Outcome, Side, TextGame};
 
-/// Everything a program needs, in one `use jarmo_core::prelude::*;`: the game traits, the
-/// sides and outcomes, and this crate's position, setup, move, rules, error and hole types.
+/// Everything a program needs, in one `use jarmo_core::prelude::*;`: the game traits (the
+/// action ids and observations of [`actions`] included), the sides and outcomes, and this
+/// crate's position, setup, move, rules, error and hole types.
 pub mod prelude {
     #[cfg(feature = "svg")]
     pub use abstract_game::svg::Render;
-    pub use abstract_game::{BySide, Evaluate, Game, GameRules, Outcome, Side, TextGame};
+    pub use abstract_game::{
+        ActionSpace, BySide, Evaluate, Game, GameRules, Observe, Outcome, Side, TextGame,
+    };
 
     pub use crate::{
         Hole, Holes, MAX_MOVES, Move, MoveError, MoveList, Position, Rules, Setup, SetupError,

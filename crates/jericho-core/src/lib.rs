@@ -70,6 +70,12 @@
 //! ([`Move`], [`parse_syntax`], [`MoveError`]). [`prelude`] brings what a program needs into
 //! scope.
 //!
+//! For learning and game frameworks, [`Position`] implements
+//! [`ActionSpace`](abstract_game::ActionSpace) (651 ids: the placement of `piece` on `square` is
+//! `piece.index() * 26 + square.index()`, the pass is 650) and
+//! [`Observe`](abstract_game::Observe) (17 planes over the 26 squares in index order: the towers
+//! level by level, the last placement, the mover's territory and the counters).
+//!
 //! With the `serde` feature, a [`Position`] is stored as `{"rules": ..., "position": "<text>"}`
 //! and validated when read, a [`Setup`] as its position text, and a [`Move`], [`Piece`],
 //! [`Square`] or [`Alignment`] by indices that are refused when out of range.
@@ -115,6 +121,7 @@
 
 #![deny(missing_docs)]
 
+mod actions;
 mod board;
 mod eval;
 mod movegen;
@@ -147,13 +154,16 @@ abstract_game::text_serde!(Position, Setup);
 /// Everything a program needs, in one line: `use jericho_core::prelude::*;`.
 ///
 /// The traits [`Game`], [`GameRules`] and [`TextGame`] (and [`Evaluate`](abstract_game::Evaluate),
-/// and with the `svg` feature [`Render`](abstract_game::svg::Render)), [`Side`], [`Outcome`] and
+/// [`ActionSpace`](abstract_game::ActionSpace) and [`Observe`](abstract_game::Observe), and with
+/// the `svg` feature [`Render`](abstract_game::svg::Render)), [`Side`], [`Outcome`] and
 /// [`BySide`](abstract_game::BySide), and this crate's squares, positions, moves, rules, setups
 /// and errors. Pieces, stocks, towers and alignments are at the crate root.
 pub mod prelude {
     #[cfg(feature = "svg")]
     pub use abstract_game::svg::Render;
-    pub use abstract_game::{BySide, Evaluate, Game, GameRules, Outcome, Side, TextGame};
+    pub use abstract_game::{
+        ActionSpace, BySide, Evaluate, Game, GameRules, Observe, Outcome, Side, TextGame,
+    };
 
     pub use crate::{
         MAX_MOVES, Move, MoveError, MoveList, Position, Rules, Setup, SetupError, Square, Squares,

@@ -113,6 +113,29 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Action ids and observations
+//!
+//! For learning and for frameworks that name moves by number, [`Position`] implements
+//! [`ActionSpace`](abstract_game::ActionSpace): 4900 ids, `plane * 100 + square`, planes 0 to
+//! 47 for the normal moves by their step (every move ends within three king steps) and their
+//! start square, plane 48 for the Princess's escape by its destination (`Pe2-e3` is 3014).
+//! [`Observe`](abstract_game::Observe) gives 21 planes of the board from the view of the side
+//! to move (given a half turn for Orange): its pieces by kind, the opponent's, then the
+//! escapes left, the countdown and the side to move. Both layouts are tabled on the two
+//! trait implementations.
+//!
+//! ```
+//! use jetan_core::prelude::*;
+//! let pos = Position::default();
+//! let mv = pos.parse_move("Pe2-e3")?;
+//! assert_eq!(pos.action_of(mv), 3014);
+//! assert_eq!(pos.move_of_action(3014), Some(mv));
+//! let mut planes = vec![0.0; 21 * 10 * 10];
+//! pos.observe(&mut planes);
+//! assert_eq!(planes[14], 1.0); // a Panthan of the mover on e2
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Features
 //!
 //! * `serde`: (de)serialisation that cannot make an invalid value. A [`Position`] is stored as
@@ -122,6 +145,7 @@
 
 #![deny(missing_docs)]
 
+mod actions;
 mod board;
 mod draw;
 mod eval;
@@ -151,14 +175,17 @@ pub use setup::{Setup, SetupError};
 pub use text::TextError;
 
 /// Everything needed to play Jetan, in one `use jetan_core::prelude::*;`: the traits
-/// ([`Game`], [`GameRules`], [`TextGame`], [`Evaluate`](abstract_game::Evaluate) and, with the
-/// `svg` feature, `Render`), the shared [`Side`], [`Outcome`] and
+/// ([`Game`], [`GameRules`], [`TextGame`], [`Evaluate`](abstract_game::Evaluate),
+/// [`ActionSpace`](abstract_game::ActionSpace), [`Observe`](abstract_game::Observe) and, with
+/// the `svg` feature, `Render`), the shared [`Side`], [`Outcome`] and
 /// [`BySide`](abstract_game::BySide), and this crate's position, move, rules, setup, error and
 /// square types. The pieces, [`Piece`] and [`Kind`], are at the crate root.
 pub mod prelude {
     #[cfg(feature = "svg")]
     pub use abstract_game::svg::Render;
-    pub use abstract_game::{BySide, Evaluate, Game, GameRules, Outcome, Side, TextGame};
+    pub use abstract_game::{
+        ActionSpace, BySide, Evaluate, Game, GameRules, Observe, Outcome, Side, TextGame,
+    };
 
     pub use crate::{
         MAX_MOVES, Move, MoveError, MoveList, Position, Rules, Setup, SetupError, Square, Squares,
