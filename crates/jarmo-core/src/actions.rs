@@ -12,12 +12,12 @@
 //! | 468..473 | drop on the own first row, file `f` (`a` = 0 .. `e` = 4) | `468 + f` |
 //! | 473 | pass | `473` |
 //!
-//! A step names a *directed line* `d`: for line `l` of [`LINES`](crate::LINES), the pair
-//! `(a, b)` with the lower hole first, `d` is `2 * l` from `a` to `b` and `2 * l + 1` from `b`
-//! to `a` (78 directed lines). Its return choice `r` is 0 for a step that brings no archer
-//! back, and `1 + f` for one that brings an archer back to the hole of file `f` on the
-//! mover's own first row (row 1 for Black, row 5 for White). A capture has the id of the
-//! step to the same hole: whether a step captures follows from the position. So `c1-d3` (line 5) is `60`, `d3-c1` is `66`, `d4-b5/b1`
+//! A step names a *directed line* `d`: for line `l` of [`LINES`](crate::LINES), the pair `(a, b)`
+//! with the lower hole first, `d` is `2 * l` from `a` to `b` and `2 * l + 1` from `b` to `a` (78
+//! directed lines). Its return choice `r` is 0 for a step that brings no archer back, and `1 + f`
+//! for one that brings an archer back to the hole of file `f` on the mover's own first row (row 1
+//! for Black, row 5 for White). A capture has the id of the step to the same hole: whether a step
+//! captures follows from the position. So `c1-d3` (line 5) is `60`, `d3-c1` is `66`, `d4-b5/b1`
 //! (line 37, `b1` on file 1) is `37 * 2 * 6 + 2 = 446`, and White's `@c5` is `470`.
 //!
 //! Why so: 39 lines, two directions and six return choices cover every step
