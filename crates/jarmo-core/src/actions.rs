@@ -139,7 +139,7 @@ fn decode(side: Side, action: usize) -> Option<Move> {
 }
 
 /// 474 ids: a step's directed line times 6 plus its return choice, then the drops by file,
-/// then the pass (see the [module docs](crate::actions)).
+/// then the pass (laid out in `docs/python.md` and the source of `src/actions.rs`).
 impl ActionSpace for Position {
     const ACTIONS: usize = ACTIONS;
 
@@ -170,7 +170,7 @@ impl ActionSpace for Position {
 
 /// 14 planes of 5 by 5 holes, seen by the side to move (turned half a turn for White): the
 /// archers and marked archers by side, the pools, credits and passes, the side, and the
-/// no-shuttling records (see the [module docs](crate::actions)).
+/// no-shuttling records (laid out in `docs/python.md` and the source of `src/actions.rs`).
 impl Observe for Position {
     const OBSERVATION_SHAPE: [usize; 3] = [PLANES, 5, 5];
 

@@ -103,7 +103,7 @@
 
 #![deny(missing_docs)]
 
-pub mod actions;
+mod actions;
 mod board;
 mod draw;
 mod eval;
@@ -134,7 +134,7 @@ pub use text::TextError;
 pub use abstract_game::{Game, GameRules, Outcome, Side, TextGame};
 
 /// Everything a program needs, in one `use jarmo_core::prelude::*;`: the game traits (the
-/// action ids and observations of [`actions`] included), the sides and outcomes, and this
+/// action ids and observation planes included, laid out in `docs/python.md`), the sides and outcomes, and this
 /// crate's position, setup, move, rules, error and hole types.
 pub mod prelude {
     #[cfg(feature = "svg")]
