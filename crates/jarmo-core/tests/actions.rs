@@ -2,7 +2,10 @@
 //! start positions and along random games of every preset, ids worked out by hand from the
 //! documented layout, and the planes of a few positions.
 
-use abstract_game::actions::{check_actions, check_observation, observation_len};
+use abstract_game::actions::{
+    check_actions, check_observation, observation_len, perft_through_actions,
+};
+use abstract_game::perft::perft;
 use abstract_game::playout::Rng;
 use jarmo_core::prelude::*;
 use jarmo_core::{Shuttle, WHITE};
@@ -319,4 +322,18 @@ fn a_position_and_its_colour_mirror_give_the_same_view() {
         }
     }
     assert!(compared >= 500, "{compared} positions compared");
+}
+
+#[test]
+fn perft_through_the_ids_equals_perft() {
+    for preset in Rules::PRESETS {
+        let pos = Position::new(preset.rules);
+        for depth in 1..=3 {
+            assert_eq!(
+                perft_through_actions(&pos, depth),
+                perft(&pos, depth),
+                "{depth}"
+            );
+        }
+    }
 }

@@ -2,7 +2,10 @@
 //! every preset and along random games, ids and plane values worked out by hand from the
 //! documented layout, and the view of the two sides.
 
-use abstract_game::actions::{check_actions, check_observation, observation_len};
+use abstract_game::actions::{
+    check_actions, check_observation, observation_len, perft_through_actions,
+};
+use abstract_game::perft::perft;
 use abstract_game::playout::Rng;
 use jericho_core::prelude::*;
 use jericho_core::{Piece, PieceSet};
@@ -351,4 +354,18 @@ fn a_position_and_its_colour_mirror_observe_and_number_alike() {
         }
     }
     assert!(checked >= 500, "{checked} positions");
+}
+
+#[test]
+fn perft_through_the_ids_equals_perft() {
+    for preset in Rules::PRESETS {
+        let pos = Position::new(preset.rules);
+        for depth in 1..=2 {
+            assert_eq!(
+                perft_through_actions(&pos, depth),
+                perft(&pos, depth),
+                "{depth}"
+            );
+        }
+    }
 }

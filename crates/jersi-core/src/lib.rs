@@ -102,6 +102,30 @@
 //! assert!(Position::from_setup(too_many, Rules::default()).is_err());
 //! ```
 //!
+//! # Action ids and observations
+//!
+//! For learning and for frameworks that name moves by number, [`Position`] implements
+//! [`ActionSpace`](abstract_game::ActionSpace): 13,248 ids, `plane * 69 + cell`. A turn is
+//! chosen by its main id (planes 0 to 190: the cube-first and stack-first turns by their
+//! start cell and steps, the drops by their cells and kinds) and, only when it captured the
+//! King and more than one cell can take it back, by a follow-up id of the same player naming
+//! the relocation cell (plane 191). [`Observe`](abstract_game::Observe) gives 36 planes of a
+//! 9 x 11 grid of the board from the view of the side to move (given a half turn for Black):
+//! the uppermost and lower cubes by owner and kind, the reserves, the counter and the side to
+//! move. Both layouts are tabled on the two trait implementations.
+//!
+//! ```
+//! use jersi_core::prelude::*;
+//! let pos = Position::default();
+//! let mv = pos.parse_move("b8-b7")?;
+//! assert_eq!(pos.action_of(mv), 2705);
+//! assert_eq!(pos.move_of_action(2705), Some(mv));
+//! let mut planes = vec![0.0; 36 * 9 * 11];
+//! pos.observe(&mut planes);
+//! assert_eq!(planes[7], 1.0); // plane 0 (the mover's King), row 0, column 7: a4
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Features
 //!
 //! `serde`: [`Position`] is stored as `{"rules": ..., "position": "<position text>"}` and
@@ -113,6 +137,7 @@
 
 #![deny(missing_docs)]
 
+mod actions;
 mod board;
 mod draw;
 mod eval;
@@ -146,7 +171,9 @@ pub use text::TextError;
 pub mod prelude {
     #[cfg(feature = "svg")]
     pub use abstract_game::svg::Render;
-    pub use abstract_game::{BySide, Evaluate, Game, GameRules, Outcome, Side, TextGame};
+    pub use abstract_game::{
+        ActionSpace, BySide, Evaluate, Game, GameRules, Observe, Outcome, Side, TextGame,
+    };
 
     pub use crate::{
         MAX_MOVES, Move, MoveError, MoveList, Position, Rules, Setup, SetupError, Square, Squares,

@@ -4,7 +4,10 @@
 //! symmetry (a position and its colour-mirrored counterpart look alike to their movers).
 
 use abstract_game::BySide;
-use abstract_game::actions::{check_actions, check_observation, observation_len};
+use abstract_game::actions::{
+    check_actions, check_observation, observation_len, perft_through_actions,
+};
+use abstract_game::perft::perft;
 use abstract_game::playout::Rng;
 use jetan_core::prelude::*;
 use jetan_core::{Kind, Piece};
@@ -298,4 +301,18 @@ fn a_mirrored_position_looks_alike_to_its_mover() {
         mirrored(&start).at("e10".parse().unwrap()),
         Some(Piece::new(Side::Second, Kind::Princess))
     );
+}
+
+#[test]
+fn perft_through_the_ids_equals_perft() {
+    for preset in Rules::PRESETS {
+        let pos = Position::new(preset.rules);
+        for depth in 1..=2 {
+            assert_eq!(
+                perft_through_actions(&pos, depth),
+                perft(&pos, depth),
+                "{depth}"
+            );
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Python bindings of the jgames rules crates: the `jgames._jgames` extension module of the
 //! `jgames` Python package.
 //!
-//! One Python class per game with an action space (`Jarmo`, `Jetan`, `Jericho`), all with the
+//! One Python class per game (`Jarmo`, `Jetan`, `Jericho`, `Jersi`), all with the
 //! same methods: they are written once, over the shared traits, in one generic state, and each class
 //! is a thin wrapper made by one macro line. Every rule lives in the game crates; this crate
 //! turns their values into Python ones and their errors into `ValueError`s that say what was
@@ -12,11 +12,13 @@ use abstract_game::actions::observation_len;
 use abstract_game::svg::{Render, SvgOptions};
 use abstract_game::{ActionSpace, Evaluate, Game, GameRules, Observe, Side, TextGame};
 use game_search::{Budget, EngineSpec};
-use numpy::{IntoPyArray, PyArray1, PyArray3};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::time::Duration;
+
+mod batch;
 
 /// What a game needs to be bound.
 trait Playable: TextGame + ActionSpace + Observe + Evaluate + Render + PartialEq {}
@@ -26,13 +28,19 @@ fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
 }
 
-/// A game in progress: the position, the preset it is played under, and the ply cap.
+/// A game in progress: the position, the preset it is played under, the ply cap and, in a
+/// game whose turns may take two decisions, the turn whose follow-up is still to be chosen.
 #[derive(Clone)]
 struct State<G: Game> {
     pos: G,
     variant: &'static str,
+    /// Turns played since the start of this object.
     plies: u32,
     max_plies: Option<u32>,
+    /// A version of the turn whose main id was chosen, while its follow-up is to be chosen.
+    pending: Option<G::Move>,
+    /// The whole turn an engine chose last, so that its follow-up is the one it meant.
+    planned: Option<G::Move>,
 }
 
 impl<G: Playable> State<G> {
@@ -48,27 +56,29 @@ impl<G: Playable> State<G> {
                 G::Rules::find_preset(G::NAME, name).map_err(|e| value_error(e.to_string()))?
             }
         };
-        let mut pos = match position {
+        let pos = match position {
             None => G::new(preset.rules),
             Some(text) => G::from_text(text, preset.rules)
                 .map_err(|e| value_error(format!("position {text:?}: {e}")))?,
         };
-        let mut plies = 0;
-        if let Some(line) = moves {
-            for (i, text) in line.split_whitespace().enumerate() {
-                let mv = pos
-                    .parse_move(text)
-                    .map_err(|e| value_error(format!("move {} {text:?}: {e}", i + 1)))?;
-                pos.play_unchecked(mv);
-                plies += 1;
-            }
-        }
-        Ok(State {
+        let mut state = State {
             pos,
             variant: preset.name,
-            plies,
+            plies: 0,
             max_plies,
-        })
+            pending: None,
+            planned: None,
+        };
+        if let Some(line) = moves {
+            for (i, text) in line.split_whitespace().enumerate() {
+                let mv = state
+                    .pos
+                    .parse_move(text)
+                    .map_err(|e| value_error(format!("move {} {text:?}: {e}", i + 1)))?;
+                state.finish_turn(mv);
+            }
+        }
+        Ok(state)
     }
 
     /// Whether the ply cap ended the game before its rules did.
@@ -80,12 +90,16 @@ impl<G: Playable> State<G> {
         self.pos.is_over() || self.is_truncated()
     }
 
+    /// The ids open to the player to move: the follow-ups of the pending turn, or the main ids.
     fn legal_actions(&self) -> Vec<usize> {
-        if self.is_terminal() {
-            return Vec::new();
-        }
         let mut actions = Vec::new();
-        self.pos.legal_actions(&mut actions);
+        if self.is_terminal() {
+            return actions;
+        }
+        match self.pending {
+            Some(mv) => self.pos.follow_up_actions(mv, &mut actions),
+            None => self.pos.legal_actions(&mut actions),
+        }
         actions
     }
 
@@ -97,27 +111,61 @@ impl<G: Playable> State<G> {
         mask
     }
 
-    fn move_of(&self, action: usize) -> PyResult<G::Move> {
+    fn not_legal(&self, action: usize) -> PyErr {
+        let what = if self.pending.is_some() {
+            "a follow-up here"
+        } else {
+            "legal here"
+        };
+        value_error(format!(
+            "action {action} is not {what} (a {} action is below {})",
+            G::NAME,
+            G::ACTIONS
+        ))
+    }
+
+    /// The turn the decision `action` chooses: the whole turn, or, for a main id with several
+    /// versions, `Err(version)` (one of them) whose follow-up is still to come.
+    fn decide(&self, action: usize) -> PyResult<Result<G::Move, G::Move>> {
         if self.is_terminal() {
             return Err(value_error("the game is over"));
         }
-        self.pos.move_of_action(action).ok_or_else(|| {
-            value_error(format!(
-                "action {action} is not legal here (a {} action is below {})",
-                G::NAME,
-                G::ACTIONS
-            ))
+        if let Some(pending) = self.pending {
+            return self
+                .pos
+                .move_of_follow_up(pending, action)
+                .map(Ok)
+                .ok_or_else(|| self.not_legal(action));
+        }
+        let mv = self
+            .pos
+            .move_of_action(action)
+            .ok_or_else(|| self.not_legal(action))?;
+        let mut follow_ups = Vec::new();
+        self.pos.follow_up_actions(mv, &mut follow_ups);
+        Ok(if follow_ups.is_empty() {
+            Ok(mv)
+        } else {
+            Err(mv)
         })
     }
 
-    fn apply(&mut self, action: usize) -> PyResult<()> {
-        let mv = self.move_of(action)?;
+    fn finish_turn(&mut self, mv: G::Move) {
         self.pos.play_unchecked(mv);
         self.plies += 1;
+        self.pending = None;
+    }
+
+    fn apply(&mut self, action: usize) -> PyResult<()> {
+        match self.decide(action)? {
+            Ok(mv) => self.finish_turn(mv),
+            Err(version) => self.pending = Some(version),
+        }
         Ok(())
     }
 
-    fn play(&mut self, text: &str) -> PyResult<()> {
+    /// The legal turn written `text`; while a follow-up is pending, only a version of that turn.
+    fn parse(&self, text: &str) -> PyResult<G::Move> {
         if self.is_terminal() {
             return Err(value_error("the game is over"));
         }
@@ -125,17 +173,45 @@ impl<G: Playable> State<G> {
             .pos
             .parse_move(text)
             .map_err(|e| value_error(format!("{text:?}: {e}")))?;
-        self.pos.play_unchecked(mv);
-        self.plies += 1;
+        if let Some(pending) = self.pending {
+            if self.pos.action_of(mv) != self.pos.action_of(pending) {
+                return Err(value_error(format!(
+                    "{text:?} is not a version of the turn whose follow-up is to be chosen"
+                )));
+            }
+        }
+        Ok(mv)
+    }
+
+    fn play(&mut self, text: &str) -> PyResult<()> {
+        let mv = self.parse(text)?;
+        self.finish_turn(mv);
         Ok(())
     }
 
+    /// The decision id of a legal turn in notation: its follow-up id while one is pending,
+    /// else its main id.
     fn string_to_action(&self, text: &str) -> PyResult<usize> {
-        let mv = self
-            .pos
-            .parse_move(text)
-            .map_err(|e| value_error(format!("{text:?}: {e}")))?;
-        Ok(self.pos.action_of(mv))
+        let mv = self.parse(text)?;
+        Ok(self.decision_of(mv))
+    }
+
+    /// The id of the next decision of the legal turn `mv`.
+    fn decision_of(&self, mv: G::Move) -> usize {
+        match self.pending {
+            Some(_) => self
+                .pos
+                .follow_up_of(mv)
+                .unwrap_or_else(|| self.pos.action_of(mv)),
+            None => self.pos.action_of(mv),
+        }
+    }
+
+    fn action_to_string(&self, action: usize) -> PyResult<String> {
+        let mv = match self.decide(action)? {
+            Ok(mv) | Err(mv) => mv,
+        };
+        Ok(self.pos.move_to_string(mv))
     }
 
     fn returns(&self) -> [f64; 2] {
@@ -148,13 +224,27 @@ impl<G: Playable> State<G> {
 
     fn observation(&self) -> Vec<f32> {
         let mut out = vec![0.0; observation_len::<G>()];
-        self.pos.observe(&mut out);
+        match self.pending {
+            Some(mv) => self.pos.observe_follow_up(mv, &mut out),
+            None => self.pos.observe(&mut out),
+        }
         out
     }
 
-    fn think(&self, engine: &str, millis: Option<u64>, nodes: Option<u64>) -> PyResult<usize> {
+    /// The whole turn an engine chooses here, as `(turn, id of the next decision)`.
+    fn think(
+        &self,
+        engine: &str,
+        millis: Option<u64>,
+        nodes: Option<u64>,
+    ) -> PyResult<(G::Move, usize)> {
         if self.is_terminal() {
             return Err(value_error("the game is over"));
+        }
+        if let (Some(pending), Some(plan)) = (self.pending, self.planned) {
+            if self.pos.action_of(plan) == self.pos.action_of(pending) {
+                return Ok((plan, self.decision_of(plan)));
+            }
         }
         let spec: EngineSpec = engine
             .parse()
@@ -170,10 +260,23 @@ impl<G: Playable> State<G> {
             budget = budget.with_time(Duration::from_millis(100));
         }
         let mut searcher = spec.build::<G>();
-        let (mv, _) = searcher
+        let (mut mv, _) = searcher
             .choose(&self.pos, &budget)
             .ok_or_else(|| value_error("the engine found no move"))?;
-        Ok(self.pos.action_of(mv))
+        if let Some(pending) = self.pending {
+            if self.pos.action_of(mv) != self.pos.action_of(pending) {
+                // The engine wanted another turn: of the pending turn's versions, take the one
+                // that leaves the opponent worst off by the game's evaluation.
+                let mut follow_ups = Vec::new();
+                self.pos.follow_up_actions(pending, &mut follow_ups);
+                mv = follow_ups
+                    .iter()
+                    .filter_map(|&f| self.pos.move_of_follow_up(pending, f))
+                    .min_by_key(|&version| self.pos.after(version).evaluate())
+                    .unwrap_or(pending);
+            }
+        }
+        Ok((mv, self.decision_of(mv)))
     }
 }
 
@@ -229,7 +332,7 @@ macro_rules! game_class {
                 self.state.variant
             }
 
-            /// Moves played since the start of this object.
+            /// Turns played since the start of this object.
             #[getter]
             fn plies(&self) -> u32 {
                 self.state.plies
@@ -257,7 +360,14 @@ macro_rules! game_class {
                 self.state.legal_mask().into_pyarray(py)
             }
 
-            /// Plays the legal move of `action`; a ValueError otherwise, the state unchanged.
+            /// The most decisions a turn takes (2 in Jersi, where a King's relocation may be a
+            /// second decision of the same player; 1 in the other games).
+            #[classattr]
+            const MAX_DECISIONS_PER_TURN: usize = <$game as ActionSpace>::MAX_DECISIONS_PER_TURN;
+
+            /// Makes the decision `action`: plays its turn, or, for a main id whose turn
+            /// needs a follow-up, waits for it (the same player decides again); a ValueError
+            /// otherwise, the state unchanged.
             fn apply(&mut self, action: usize) -> PyResult<()> {
                 self.state.apply(action)
             }
@@ -267,13 +377,20 @@ macro_rules! game_class {
                 self.state.play(notation)
             }
 
-            /// The notation of the legal move of `action`.
+            /// The notation of the turn of the decision `action` (for a main id with
+            /// follow-ups, of its first version).
             fn action_to_string(&self, action: usize) -> PyResult<String> {
-                let mv = self.state.move_of(action)?;
-                Ok(self.state.pos.move_to_string(mv))
+                self.state.action_to_string(action)
             }
 
-            /// The action id of a legal move in notation.
+            /// Whether a follow-up decision (Jersi's King relocation) is to be made.
+            #[getter]
+            fn is_follow_up(&self) -> bool {
+                self.state.pending.is_some()
+            }
+
+            /// The decision id of a legal move in notation (its follow-up id while one is
+            /// to be chosen).
             fn string_to_action(&self, notation: &str) -> PyResult<usize> {
                 self.state.string_to_action(notation)
             }
@@ -327,11 +444,13 @@ macro_rules! game_class {
                 self.state.pos.svg(&SvgOptions::default())
             }
 
-            /// The action an engine chooses (`random`, `mcts[:...]`, `alphabeta[:...]`) within
-            /// `millis` milliseconds and/or `nodes` nodes (100 ms when neither is given).
+            /// The next decision an engine makes (`random`, `mcts[:...]`, `alphabeta[:...]`)
+            /// within `millis` milliseconds and/or `nodes` nodes (100 ms when neither is
+            /// given). For a turn that needs a follow-up, the engine's choice of it comes
+            /// from the next call, without a new search.
             #[pyo3(signature = (engine, millis=None, nodes=None))]
             fn think(
-                &self,
+                &mut self,
                 py: Python<'_>,
                 engine: &str,
                 millis: Option<u64>,
@@ -339,7 +458,9 @@ macro_rules! game_class {
             ) -> PyResult<usize> {
                 let state = self.state.clone();
                 let engine = engine.to_owned();
-                py.detach(move || state.think(&engine, millis, nodes))
+                let (plan, action) = py.detach(move || state.think(&engine, millis, nodes))?;
+                self.state.planned = Some(plan);
+                Ok(action)
             }
 
             /// An independent copy.
@@ -356,27 +477,37 @@ macro_rules! game_class {
             }
 
             fn __getstate__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                let pending = self.state.pending.map(|mv| self.state.pos.action_of(mv));
                 (
                     self.state.variant,
                     self.state.pos.to_text(),
                     self.state.plies,
                     self.state.max_plies,
+                    pending,
                 )
                     .into_pyobject(py)
             }
 
-            fn __setstate__(&mut self, state: (String, String, u32, Option<u32>)) -> PyResult<()> {
-                let (variant, text, plies, max_plies) = state;
+            fn __setstate__(
+                &mut self,
+                state: (String, String, u32, Option<u32>, Option<usize>),
+            ) -> PyResult<()> {
+                let (variant, text, plies, max_plies, pending) = state;
                 let mut restored = State::new(Some(&variant), Some(&text), None, max_plies)?;
                 restored.plies = plies;
+                if let Some(action) = pending {
+                    restored.apply(action)?;
+                }
                 self.state = restored;
                 Ok(())
             }
 
             fn __eq__(&self, other: &Self) -> bool {
+                let pending = |s: &State<$game>| s.pending.map(|mv| s.pos.action_of(mv));
                 self.state.pos == other.state.pos
                     && self.state.plies == other.state.plies
                     && self.state.max_plies == other.state.max_plies
+                    && pending(&self.state) == pending(&other.state)
             }
 
             fn __repr__(&self) -> String {
@@ -395,12 +526,247 @@ macro_rules! game_class {
     };
 }
 
+/// One Python batch class per game, over [`batch::Batch`].
+macro_rules! batch_class {
+    ($class:ident, $name:literal, $game:ty) => {
+        #[doc = concat!("N games of ", $name, " stepped in one call (see the `jgames` package docs).")]
+        #[pyclass(module = "jgames._jgames", name = $name)]
+        struct $class {
+            batch: batch::Batch<$game>,
+            variant: &'static str,
+        }
+
+        impl $class {
+            fn shape(&self) -> (usize, usize, usize, usize) {
+                let [p, h, w] = <$game as Observe>::OBSERVATION_SHAPE;
+                (self.batch.len(), p, h, w)
+            }
+
+            fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
+                let batch = &self.batch;
+                let mut out = vec![0.0; batch.len() * observation_len::<$game>()];
+                py.detach(|| batch.observe(&mut out));
+                let planes = numpy::ndarray::Array4::from_shape_vec(self.shape(), out)
+                    .map_err(|e| value_error(e.to_string()))?;
+                Ok(planes.into_pyarray(py))
+            }
+        }
+
+        #[pymethods]
+        impl $class {
+            /// The number of action ids.
+            #[classattr]
+            const NUM_ACTIONS: usize = <$game as ActionSpace>::ACTIONS;
+
+            /// The game's name.
+            #[classattr]
+            const NAME: &'static str = <$game as Game>::NAME;
+
+            #[new]
+            #[pyo3(signature = (n, variant=None, position=None, max_plies=None, seed=0))]
+            fn new(
+                n: usize,
+                variant: Option<&str>,
+                position: Option<&str>,
+                max_plies: Option<u32>,
+                seed: u64,
+            ) -> PyResult<Self> {
+                let state = State::<$game>::new(variant, position, None, max_plies)?;
+                if state.is_terminal() {
+                    return Err(value_error(
+                        "the start position of a batch is a finished game",
+                    ));
+                }
+                if n == 0 {
+                    return Err(value_error("a batch needs at least one game"));
+                }
+                Ok($class {
+                    batch: batch::Batch::new(state.pos, n, max_plies, seed),
+                    variant: state.variant,
+                })
+            }
+
+            /// The shape of one game's observation: (planes, height, width).
+            #[staticmethod]
+            fn observation_shape() -> (usize, usize, usize) {
+                let [p, h, w] = <$game as Observe>::OBSERVATION_SHAPE;
+                (p, h, w)
+            }
+
+            /// The preset played.
+            #[getter]
+            fn variant(&self) -> &'static str {
+                self.variant
+            }
+
+            fn __len__(&self) -> usize {
+                self.batch.len()
+            }
+
+            /// Starts every game again (and reseeds `random_actions` if `seed` is given);
+            /// returns the observations.
+            #[pyo3(signature = (seed=None))]
+            fn reset<'py>(
+                &mut self,
+                py: Python<'py>,
+                seed: Option<u64>,
+            ) -> PyResult<Bound<'py, PyArray4<f32>>> {
+                self.batch.reset(seed);
+                self.planes(py)
+            }
+
+            /// The observations of every game: float32, (n, planes, height, width).
+            fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
+                self.planes(py)
+            }
+
+            /// Makes one decision in every game (`actions`, n ids) and starts finished games
+            /// again. Returns `(observations, rewards, terminated, truncated)`: the next
+            /// observations, the returns (n, 2) of the games that ended in this step (0
+            /// elsewhere), and whether each ended by its rules or by the ply cap. A ValueError,
+            /// with nothing played, when an action is not open in its game.
+            #[allow(clippy::type_complexity)]
+            fn step<'py>(
+                &mut self,
+                py: Python<'py>,
+                actions: &Bound<'py, PyAny>,
+            ) -> PyResult<(
+                Bound<'py, PyArray4<f32>>,
+                Bound<'py, PyArray2<f32>>,
+                Bound<'py, PyArray1<bool>>,
+                Bound<'py, PyArray1<bool>>,
+            )> {
+                let actions = actions_of(actions, self.batch.len())?;
+                let mut ended = vec![batch::Ended::default(); self.batch.len()];
+                let batch = &mut self.batch;
+                py.detach(|| batch.step(&actions, &mut ended))
+                    .map_err(|bad| {
+                        value_error(format!(
+                            "action {} is not open in game {} of the batch",
+                            bad.action, bad.game
+                        ))
+                    })?;
+                let planes = self.planes(py)?;
+                let returns: Vec<[f32; 2]> = ended.iter().map(|e| e.returns).collect();
+                let rewards = numpy::ndarray::Array2::from(returns).into_pyarray(py);
+                let terminated: Vec<bool> = ended.iter().map(|e| e.terminated).collect();
+                let truncated: Vec<bool> = ended.iter().map(|e| e.truncated).collect();
+                Ok((
+                    planes,
+                    rewards,
+                    terminated.into_pyarray(py),
+                    truncated.into_pyarray(py),
+                ))
+            }
+
+            /// The open ids of every game, compact: `(offsets, ids)`, where game `i`'s ids
+            /// are `ids[offsets[i]:offsets[i + 1]]` (sorted), int64 offsets and int32 ids.
+            fn legal_actions<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i32>>) {
+                let (mut offsets, mut ids) = (Vec::new(), Vec::new());
+                self.batch.open_ids(&mut offsets, &mut ids);
+                (offsets.into_pyarray(py), ids.into_pyarray(py))
+            }
+
+            /// 1 at the open ids of each game: int8, (n, NUM_ACTIONS).
+            fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+                let actions = <$game as ActionSpace>::ACTIONS;
+                let mut out = vec![0; self.batch.len() * actions];
+                self.batch.mask(&mut out);
+                let mask = numpy::ndarray::Array2::from_shape_vec((self.batch.len(), actions), out)
+                    .map_err(|e| value_error(e.to_string()))?;
+                Ok(mask.into_pyarray(py))
+            }
+
+            /// The player to decide in each game (0 or 1), int8.
+            #[getter]
+            fn current_player<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+                self.batch.current_players().into_pyarray(py)
+            }
+
+            /// Whether each game waits for a follow-up decision (Jersi's King relocation).
+            #[getter]
+            fn is_follow_up<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+                self.batch.follow_ups().into_pyarray(py)
+            }
+
+            /// One open id per game drawn uniformly from the batch's seeded generator (int64).
+            fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+                self.batch.random_actions().into_pyarray(py)
+            }
+
+            /// The position text of each game.
+            fn positions(&self) -> Vec<String> {
+                self.batch
+                    .positions()
+                    .iter()
+                    .map(TextGame::to_text)
+                    .collect()
+            }
+
+            fn __repr__(&self) -> String {
+                format!(
+                    "{}(n={}, variant={:?})",
+                    $name,
+                    self.batch.len(),
+                    self.variant
+                )
+            }
+        }
+    };
+}
+
+/// The actions of a batch step: a sequence of `n` integers (a numpy array of any integer type,
+/// or a list).
+fn actions_of(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let values: Vec<i64> = if let Ok(array) = actions.extract::<numpy::PyReadonlyArray1<'_, i64>>()
+    {
+        array.as_slice()?.to_vec()
+    } else if let Ok(array) = actions.extract::<numpy::PyReadonlyArray1<'_, i32>>() {
+        array.as_slice()?.iter().map(|&a| i64::from(a)).collect()
+    } else {
+        actions
+            .extract::<Vec<i64>>()
+            .map_err(|_| value_error("actions must be a sequence of integers"))?
+    };
+    if values.len() != n {
+        return Err(value_error(format!(
+            "{} actions for a batch of {n} games",
+            values.len()
+        )));
+    }
+    Ok(values)
+}
+
 game_class!(PyJarmo, "Jarmo", jgames_registry::jarmo_core::Position);
 game_class!(PyJetan, "Jetan", jgames_registry::jetan_core::Position);
 game_class!(
     PyJericho,
     "Jericho",
     jgames_registry::jericho_core::Position
+);
+game_class!(PyJersi, "Jersi", jgames_registry::jersi_core::Position);
+batch_class!(
+    PyJarmoBatch,
+    "JarmoBatch",
+    jgames_registry::jarmo_core::Position
+);
+batch_class!(
+    PyJetanBatch,
+    "JetanBatch",
+    jgames_registry::jetan_core::Position
+);
+batch_class!(
+    PyJerichoBatch,
+    "JerichoBatch",
+    jgames_registry::jericho_core::Position
+);
+batch_class!(
+    PyJersiBatch,
+    "JersiBatch",
+    jgames_registry::jersi_core::Position
 );
 
 /// The extension module.
@@ -409,5 +775,10 @@ fn _jgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyJarmo>()?;
     m.add_class::<PyJetan>()?;
     m.add_class::<PyJericho>()?;
+    m.add_class::<PyJersi>()?;
+    m.add_class::<PyJarmoBatch>()?;
+    m.add_class::<PyJetanBatch>()?;
+    m.add_class::<PyJerichoBatch>()?;
+    m.add_class::<PyJersiBatch>()?;
     Ok(())
 }

@@ -1,10 +1,13 @@
 """The jgames rules, engines and learning environments in Python.
 
-One class per game, each with the same methods: ``Jarmo``, ``Jetan`` and ``Jericho``.
+One class per game, each with the same methods: ``Jarmo``, ``Jetan``, ``Jericho`` and
+``Jersi``; and one batch class per game (``JarmoBatch`` ...) stepping N games in one call.
 A game is made from a variant name and optionally a position text and moves; its legal moves
 are fixed action ids (``legal_actions()``, ``legal_mask()``, ``apply(action)``) or moves in the
 game's notation (``play(text)``); ``observation()`` gives numpy planes for a network;
-``think(engine, millis=..., nodes=...)`` asks an engine for an action.
+``think(engine, millis=..., nodes=...)`` asks an engine for an action. In Jersi a turn that
+captured the King may take a second decision of the same player (where the King goes back):
+read ``current_player`` after every ``apply``.
 
 >>> import jgames
 >>> game = jgames.Jarmo()
@@ -15,9 +18,32 @@ game's notation (``play(text)``); ``observation()`` gives numpy planes for a net
 1
 """
 
-from jgames._jgames import Jarmo, Jericho, Jetan
+from jgames._jgames import (
+    Jarmo,
+    JarmoBatch,
+    Jericho,
+    JerichoBatch,
+    Jersi,
+    JersiBatch,
+    Jetan,
+    JetanBatch,
+)
 
 #: The classes by game name.
-GAMES = {cls.NAME: cls for cls in (Jarmo, Jetan, Jericho)}
+GAMES = {cls.NAME: cls for cls in (Jarmo, Jetan, Jericho, Jersi)}
 
-__all__ = ["GAMES", "Jarmo", "Jericho", "Jetan"]
+#: The batch classes by game name.
+BATCHES = {cls.NAME: cls for cls in (JarmoBatch, JetanBatch, JerichoBatch, JersiBatch)}
+
+__all__ = [
+    "BATCHES",
+    "GAMES",
+    "Jarmo",
+    "JarmoBatch",
+    "Jericho",
+    "JerichoBatch",
+    "Jersi",
+    "JersiBatch",
+    "Jetan",
+    "JetanBatch",
+]

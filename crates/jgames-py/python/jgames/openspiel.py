@@ -1,9 +1,10 @@
 """The jgames games in OpenSpiel.
 
-Importing this module registers ``jgames_jarmo``, ``jgames_jetan`` and ``jgames_jericho``
-with ``pyspiel.register_game``, each with the parameters ``variant`` (a preset name, the
-game's default when empty) and ``max_plies`` (a game still going after that many plies ends as
-a draw: OpenSpiel needs a bounded game length)::
+Importing this module registers ``jgames_jarmo``, ``jgames_jetan``, ``jgames_jericho`` and
+``jgames_jersi`` with ``pyspiel.register_game``, each with the parameters ``variant`` (a preset
+name, the game's default when empty) and ``max_plies`` (a game still going after that many
+turns ends as a draw: OpenSpiel needs a bounded game length; a Jersi turn may take two
+decisions, so its ``max_game_length`` is twice its ``max_plies``)::
 
     import pyspiel
     import jgames.openspiel  # noqa: F401
@@ -25,7 +26,7 @@ import pyspiel  # type: ignore[import-not-found]
 from jgames import GAMES
 
 #: The default ply cap of each game.
-DEFAULT_MAX_PLIES = {"jarmo": 300, "jetan": 400, "jericho": 120}
+DEFAULT_MAX_PLIES = {"jarmo": 300, "jetan": 400, "jericho": 120, "jersi": 200}
 
 
 def _game_type(name: str, cls: Any) -> pyspiel.GameType:
@@ -115,7 +116,7 @@ class JgamesGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=self.max_plies,
+            max_game_length=self.max_plies * self.jgames_class.MAX_DECISIONS_PER_TURN,
         )
         super().__init__(self.game_type, info, params)
 
