@@ -20,7 +20,7 @@
 //!
 //! # Observation planes
 //!
-//! The shape is `[17, 1, 26]`: the line network is not a grid, so each plane is one row of the
+//! The shape is `[19, 1, 26]`: the line network is not a grid, so each plane is one row of the
 //! 26 squares in index order. Levels count from the bottom of the tower (level 1 is the piece
 //! on the square).
 //!
@@ -39,6 +39,8 @@
 //! | 14      | broadcast: the opponent's monoliths before the last turn / 13                |
 //! | 15      | broadcast: passes in a row / 2                                               |
 //! | 16      | broadcast: 1 when South ([`Side::First`]) is to move                         |
+//! | 17      | by piece, not by square: 1 at [`Piece::index`] `i` (0 to 24) when piece `i` is in the mover's stock; 0 at 25 |
+//! | 18      | the same for the opponent's stock                                            |
 //!
 //! Size and colour are 0 above the top of a tower; a colour of 0 is also colour `a`, and the
 //! size plane (never 0 for a piece) tells them apart.
@@ -51,8 +53,9 @@
 //! placement (its piece is the top of that tower, its level the tower's height) is what the
 //! asymmetry rule reads; the monoliths before the last turn and the passes decide the end of the
 //! game; the monoliths now follow from the towers. The position does not record who placed the
-//! other pieces, so there is no plane for it. Nor does it carry the stocks' contents beyond their
-//! sizes: a piece with one copy on the board may be in either stock.
+//! other pieces, so there is no plane for it. The stocks' contents (which pieces each player
+//! may still place) are planes 17 and 18, indexed by piece: a piece with one copy on the board
+//! may be in either stock, so the towers alone cannot tell.
 
 use abstract_game::{ActionSpace, Game, Observe, Side};
 
@@ -64,7 +67,7 @@ use crate::position::{MAX_MOVES, Move, Position};
 const PASS: usize = MAX_MOVES;
 
 /// The number of planes.
-const PLANES: usize = 17;
+const PLANES: usize = 19;
 
 /// The number of cells of a plane: the squares.
 const CELLS: usize = Square::COUNT;
@@ -105,7 +108,8 @@ impl ActionSpace for Position {
 /// 9, 1 on the square of the opponent's last placement; 10, 1 on the mover's territory.
 /// Broadcast: 11 and 12, the mover's and the opponent's stock sizes / 25; 13 and 14, the
 /// mover's and the opponent's monoliths before the last turn / 13; 15, the passes in a row / 2;
-/// 16, 1 when South ([`Side::First`]) is to move.
+/// 16, 1 when South ([`Side::First`]) is to move. By piece index (not square): 17 and 18, 1
+/// where the piece is in the mover's and the opponent's stock.
 impl Observe for Position {
     const OBSERVATION_SHAPE: [usize; 3] = [PLANES, 1, CELLS];
 
@@ -139,6 +143,13 @@ impl Observe for Position {
         ];
         for (i, value) in broadcast.into_iter().enumerate() {
             out[plane(11 + i)].fill(value);
+        }
+        for (p, side) in [(17, me), (18, !me)] {
+            let stock = self.stock(side);
+            for (cell, piece) in out[plane(p)].iter_mut().zip(Piece::ALL) {
+                *cell = f32::from(u8::from(stock.contains(piece)));
+            }
+            out[p * CELLS + CELLS - 1] = 0.0;
         }
     }
 }

@@ -73,8 +73,8 @@
 //! For learning and game frameworks, [`Position`] implements
 //! [`ActionSpace`](abstract_game::ActionSpace) (651 ids: the placement of `piece` on `square` is
 //! `piece.index() * 26 + square.index()`, the pass is 650) and
-//! [`Observe`](abstract_game::Observe) (17 planes over the 26 squares in index order: the towers
-//! level by level, the last placement, the mover's territory and the counters).
+//! [`Observe`](abstract_game::Observe) (19 planes over the 26 squares in index order: the towers
+//! level by level, the last placement, the mover's territory, the counters and the stocks).
 //!
 //! With the `serde` feature, a [`Position`] is stored as `{"rules": ..., "position": "<text>"}`
 //! and validated when read, a [`Setup`] as its position text, and a [`Move`], [`Piece`],

@@ -191,8 +191,8 @@ fn a_forced_pass_is_id_650() {
 fn observation_planes_of_the_start_and_after_two_placements() {
     assert_eq!(
         <Position as Observe>::OBSERVATION_SHAPE,
-        [17, 1, 26],
-        "17 planes of one row of the 26 squares"
+        [19, 1, 26],
+        "19 planes of one row of the 26 squares"
     );
     let start = Position::default();
     let obs = observation(&start);
@@ -238,6 +238,12 @@ fn observation_planes_of_the_start_and_after_two_placements() {
     assert_eq!(plane(&obs, 11)[0], 1.0); // North's own stock is full
     assert_eq!(plane(&obs, 12)[0], 24.0 / 25.0); // South has placed one piece
     assert!(plane(&obs, 16).iter().all(|&v| v == 0.0));
+    // The stocks by piece index: North's full, South's without 3b (index (3 - 1) * 5 + 1 = 11);
+    // the 26th cell is never a piece.
+    assert_eq!(plane(&obs, 17)[..25], [1.0; 25]);
+    assert_eq!(plane(&obs, 17)[25], 0.0);
+    let south: Vec<usize> = (0..26).filter(|&i| plane(&obs, 18)[i] == 1.0).collect();
+    assert_eq!(south, (0..25).filter(|&i| i != 11).collect::<Vec<_>>());
 
     // North 5a@c2: South to move, a tower of two.
     pos.play(place(&pos, "5a@c2")).unwrap();
@@ -294,8 +300,10 @@ fn colour_mirror(pos: &Position) -> Position {
 }
 
 /// Compares two observations of mirrored positions: every plane equal once the squares are
-/// mirrored, except plane 16 (South to move), which flips.
+/// mirrored, except plane 16 (South to move), which flips, and the stock planes 17 and 18
+/// (indexed by piece, not square), equal as they are.
 fn assert_mirrored(a: &[f32], b: &[f32], context: &str) {
+    assert_eq!(a[17 * CELLS..], b[17 * CELLS..], "stock planes: {context}");
     for p in 0..17 {
         for s in Square::ALL {
             let (va, vb) = (plane(a, p)[s.index()], plane(b, p)[mirror(s).index()]);

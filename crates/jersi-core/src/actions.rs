@@ -83,20 +83,37 @@ const ROWS: usize = 9;
 /// Columns of the observation grid: the 11 axial columns of the padded layout.
 const COLUMNS: usize = WIDTH - 1;
 
-/// The direction and length (1 or 2) of the straight step from `from` to `to`, if it is one.
-fn step(from: Square, to: Square) -> Option<(usize, usize)> {
-    let (a, b) = (from.hex(), to.hex());
-    let (dq, dr) = (b.q - a.q, b.r - a.r);
-    HexDirection::ALL.iter().find_map(|dir| {
-        let (q, r) = dir.offset();
-        if (dq, dr) == (q, r) {
-            Some((dir.index(), 1))
-        } else if (dq, dr) == (2 * q, 2 * r) {
-            Some((dir.index(), 2))
-        } else {
-            None
+/// The straight steps between cells: `STEPS[from][to]` is `1 + 2 * direction + (length - 1)`
+/// for a step of 1 or 2 cells in one direction, 0 for none.
+const STEPS: [[u8; CELLS]; CELLS] = {
+    let mut table = [[0u8; CELLS]; CELLS];
+    let mut from = 0;
+    while from < CELLS {
+        let mut d = 0;
+        while d < 6 {
+            if let Some(one) = Square::new(from).neighbor(HexDirection::ALL[d]) {
+                table[from][one.index()] = 1 + 2 * d as u8;
+                if let Some(two) = one.neighbor(HexDirection::ALL[d]) {
+                    table[from][two.index()] = 2 + 2 * d as u8;
+                }
+            }
+            d += 1;
         }
-    })
+        from += 1;
+    }
+    table
+};
+
+/// The direction and length (1 or 2) of the straight step from `from` to `to`, if it is one.
+#[inline]
+fn step(from: Square, to: Square) -> Option<(usize, usize)> {
+    match STEPS[from.index()][to.index()] {
+        0 => None,
+        code => {
+            let code = usize::from(code - 1);
+            Some((code / 2, code % 2 + 1))
+        }
+    }
 }
 
 /// 0 for a Mountain, 1 for a Wise man (the reserve kinds).
@@ -105,6 +122,7 @@ fn reserve_code(drop: Drop) -> usize {
 }
 
 /// The plane of a turn's main id; every legal turn has one.
+#[inline]
 fn main_plane(mv: Move) -> Option<usize> {
     Some(match mv {
         Move::Cube {
@@ -166,21 +184,39 @@ impl ActionSpace for Position {
     }
 }
 
+/// The grid cell (`row * 11 + column`) of `square` from White's view; from Black's, the
+/// half turn is `98 - cell`.
+const fn grid_cell(square: Square) -> usize {
+    square.row() as usize * COLUMNS + square.slot() % WIDTH
+}
+
+/// Plane 34: 1 on the board's cells (the same from either side: the board has the half-turn
+/// symmetry).
+const ON_BOARD: [f32; ROWS * COLUMNS] = {
+    let mut plane = [0.0; ROWS * COLUMNS];
+    let mut i = 0;
+    while i < CELLS {
+        plane[grid_cell(Square::new(i))] = 1.0;
+        i += 1;
+    }
+    plane
+};
+
 impl Position {
     /// The observation of this position as seen by `viewer` (see the module docs), with the
     /// follow-up plane set to `follow_up`.
     fn observe_as(&self, viewer: Side, follow_up: bool, out: &mut [f32]) {
         const AREA: usize = ROWS * COLUMNS;
         let out = &mut out[..PLANES * AREA];
-        out.fill(0.0);
+        // The cube planes; the constant planes are all written below.
+        out[..28 * AREA].fill(0.0);
+        out[34 * AREA..35 * AREA].copy_from_slice(&ON_BOARD);
         let flag = |on: bool| f32::from(u8::from(on));
         for square in Square::ALL {
-            let (row, column) = (usize::from(square.row()), square.slot() % WIDTH);
             let cell = match viewer {
-                Side::First => row * COLUMNS + column,
-                Side::Second => (ROWS - 1 - row) * COLUMNS + (COLUMNS - 1 - column),
+                Side::First => grid_cell(square),
+                Side::Second => AREA - 1 - grid_cell(square),
             };
-            out[34 * AREA + cell] = 1.0;
             let own = |cube: Cube| if cube.side == viewer { 0 } else { 7 };
             match self.at(square) {
                 [Some(lone), None] => out[(own(lone) + lone.kind.index()) * AREA + cell] = 1.0,

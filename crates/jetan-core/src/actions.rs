@@ -205,7 +205,8 @@ impl Observe for Position {
 
     fn observe(&self, out: &mut [f32]) {
         let out = &mut out[..PLANES * SQUARES];
-        out.fill(0.0);
+        // The piece planes; the constant planes are all written below.
+        out[..16 * SQUARES].fill(0.0);
         let me = self.to_move;
         for (square, &code) in self.board.iter().enumerate() {
             if let Some(piece) = Piece::from_code(code) {

@@ -2,7 +2,8 @@
 
 One step of one game = its observation planes and open ids, a uniformly random open id
 (drawn from the compact lists with a few numpy calls for the whole batch) and the step, with
-auto-reset. The jgames figures are for a batch of N games stepped in one call on one thread;
+auto-reset. The jgames figures are for a batch of N games stepped in one call on one thread,
+writing the observations into one reused array (``step(actions, out=...)``);
 OpenSpiel's are its ``rl_environment`` stepping one game with random legal actions (its
 observation included), as a reinforcement-learning loop meets it. Run it on an otherwise idle
 machine; the ratios between the lines matter more than the absolute figures::
@@ -13,25 +14,29 @@ machine; the ratios between the lines matter more than the absolute figures::
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
-import numpy as np
+# One core: numpy's BLAS threads would otherwise spin beside the loop.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import jgames
+import numpy as np  # noqa: E402
+
+import jgames  # noqa: E402
 
 
 def jgames_rate(name: str, batch_size: int, seconds: float) -> tuple[float, float]:
     """Steps per second of a jgames batch, and the mean number of open ids per game."""
     batch = jgames.BATCHES[name](batch_size, seed=1)
     rng = np.random.default_rng(1)
-    batch.reset()
+    observations = batch.reset()
     steps, open_ids = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         offsets, ids = batch.legal_actions()
         counts = np.diff(offsets)
         picks = offsets[:-1] + (rng.random(batch_size) * counts).astype(np.int64)
-        batch.step(ids[picks])
+        batch.step(ids[picks], out=observations)
         steps += batch_size
         open_ids += int(counts.sum())
     return steps / (time.perf_counter() - start), open_ids / steps
@@ -39,7 +44,7 @@ def jgames_rate(name: str, batch_size: int, seconds: float) -> tuple[float, floa
 
 def openspiel_rate(game: str, seconds: float) -> float:
     """Steps per second of OpenSpiel's rl_environment on `game` with random legal actions."""
-    from open_spiel.python import rl_environment
+    from open_spiel.python import rl_environment  # type: ignore[import-untyped]
 
     env = rl_environment.Environment(game)
     rng = np.random.default_rng(1)

@@ -1,15 +1,20 @@
 //! N games stepped in one call: the batched environment for training.
 //!
-//! Every game of a batch keeps its legal turns listed with their ids, sorted, so that a
-//! decision is found by binary search and the next step lists the open ids without a second
-//! walk of the moves. One step plays one decision in every game (checking them all first, so
+//! Every game of a batch keeps its legal turns (in the order move generation gives them) with
+//! their main ids beside them, and its open ids sorted: they are found by marking the ids in a
+//! bit set of all ids and reading it back in order, with no sort (a sort of the turns took
+//! most of a step). A decision is checked by binary search in the open ids and found by one
+//! scan of the ids. One step plays one decision in every game (checking them all first, so
 //! that a bad action changes nothing), starts a finished game again from the start position
-//! (auto-reset), then writes every game's observation and open ids. The work runs with the GIL
-//! released; only the copies into numpy arrays hold it.
+//! (auto-reset), then lists every game's open ids; the observations are written after it.
+//! The work runs with the GIL released; only the copies into numpy arrays hold it.
 
 use abstract_game::actions::observation_len;
 use abstract_game::playout::Rng;
 use abstract_game::{ActionSpace, Game, Observe, Side};
+
+/// An action id of a batch: every game's ids are below 2^16.
+type Id = u16;
 
 /// One game of a batch.
 #[derive(Clone)]
@@ -18,11 +23,13 @@ struct Slot<G: Game> {
     /// Turns played since the game's start.
     plies: u32,
     /// The main id chosen, while its follow-up is to be chosen.
-    pending: Option<u32>,
-    /// The legal turns of `pos` as `(main id, follow-up id or u32::MAX, turn)`, sorted.
-    turns: Vec<(u32, u32, G::Move)>,
-    /// The ids open now: the distinct main ids, or the pending main id's follow-ups.
-    open: Vec<u32>,
+    pending: Option<Id>,
+    /// The legal turns of `pos`, in the order of move generation.
+    moves: Vec<G::Move>,
+    /// The main id of each of `moves`.
+    ids: Vec<Id>,
+    /// The ids open now, sorted: the distinct main ids, or the pending main id's follow-ups.
+    open: Vec<Id>,
 }
 
 /// What one step reports for a game.
@@ -43,6 +50,8 @@ pub struct Batch<G: Game> {
     max_plies: Option<u32>,
     slots: Vec<Slot<G>>,
     rng: Rng,
+    /// A zeroed bit set of `G::ACTIONS` bits, scratch for sorting ids.
+    bits: Vec<u64>,
 }
 
 /// A bad action of one game of a batch.
@@ -53,22 +62,43 @@ pub struct BadAction {
     pub action: i64,
 }
 
+/// Sorts and deduplicates ids by marking them in `bits` (all zero before and after, one bit
+/// per id) and reading the marks back in order into `out`.
+fn sorted_ids(ids: impl Iterator<Item = Id>, bits: &mut [u64], out: &mut Vec<Id>) {
+    for id in ids {
+        bits[usize::from(id) / 64] |= 1 << (id % 64);
+    }
+    for (word_index, word) in bits.iter_mut().enumerate() {
+        while *word != 0 {
+            out.push(word_index as Id * 64 + word.trailing_zeros() as Id);
+            *word &= *word - 1;
+        }
+    }
+}
+
 impl<G: ActionSpace + Observe> Slot<G> {
+    /// Every id of `G` fits an [`Id`].
+    const IDS_FIT: () = assert!(G::ACTIONS <= 1 << 16, "action ids above 2^16");
+
     fn new(pos: G) -> Slot<G> {
+        let () = Self::IDS_FIT;
         let mut slot = Slot {
             pos,
             plies: 0,
             pending: None,
-            turns: Vec::new(),
+            moves: Vec::new(),
+            ids: Vec::new(),
             open: Vec::new(),
         };
-        slot.list_turns();
+        slot.list_turns(&mut vec![0; G::ACTIONS.div_ceil(64)]);
         slot
     }
 
-    /// Lists the legal turns of the position (none once it is over) and the open main ids.
-    fn list_turns(&mut self) {
-        self.turns.clear();
+    /// Lists the legal turns of the position (none once it is over) and the open main ids;
+    /// `bits` is a zeroed scratch bit set of `G::ACTIONS` bits, left zeroed.
+    fn list_turns(&mut self, bits: &mut [u64]) {
+        self.moves.clear();
+        self.ids.clear();
         self.open.clear();
         self.pending = None;
         if self.pos.is_over() {
@@ -76,43 +106,58 @@ impl<G: ActionSpace + Observe> Slot<G> {
         }
         let mut moves = G::MoveList::default();
         self.pos.legal_moves(&mut moves);
+        self.moves.extend(moves.iter().copied());
         let pos = &self.pos;
-        self.turns.extend(moves.iter().map(|&mv| {
-            let follow_up = pos.follow_up_of(mv).map_or(u32::MAX, |f| f as u32);
-            (pos.action_of(mv) as u32, follow_up, mv)
-        }));
-        self.turns
-            .sort_unstable_by_key(|&(id, follow_up, _)| (id, follow_up));
-        self.open.extend(self.turns.iter().map(|&(id, _, _)| id));
-        self.open.dedup();
+        self.ids
+            .extend(moves.iter().map(|&mv| pos.action_of(mv) as Id));
+        if self.ids.windows(2).all(|pair| pair[0] < pair[1]) {
+            // Generated in the order of the ids already.
+            self.open.extend_from_slice(&self.ids);
+        } else {
+            sorted_ids(self.ids.iter().copied(), bits, &mut self.open);
+        }
     }
 
     /// The turns whose main id is `id`.
-    fn versions(&self, id: u32) -> &[(u32, u32, G::Move)] {
-        let lo = self.turns.partition_point(|&(other, _, _)| other < id);
-        let hi = self.turns.partition_point(|&(other, _, _)| other <= id);
-        &self.turns[lo..hi]
+    fn versions(&self, id: Id) -> impl Iterator<Item = G::Move> + '_ {
+        self.ids
+            .iter()
+            .zip(&self.moves)
+            .filter(move |&(&other, _)| other == id)
+            .map(|(_, &mv)| mv)
+    }
+
+    /// A turn of the pending main id (the one the follow-up observation shows).
+    fn pending_turn(&self) -> Option<G::Move> {
+        self.versions(self.pending?).next()
     }
 
     /// Makes the open decision `id`: returns the turn to play, or `None` when a follow-up is
     /// now to be chosen.
-    fn decide(&mut self, id: u32) -> Option<G::Move> {
-        match self.pending {
-            Some(main) => self
+    fn decide(&mut self, id: Id, bits: &mut [u64]) -> Option<G::Move> {
+        if let Some(main) = self.pending {
+            let pos = &self.pos;
+            return self
                 .versions(main)
-                .iter()
-                .find(|&&(_, follow_up, _)| follow_up == id)
-                .map(|&(_, _, mv)| mv),
-            None => match self.versions(id) {
-                [(_, _, mv)] => Some(*mv),
-                versions => {
-                    let follow_ups: Vec<u32> = versions.iter().map(|&(_, f, _)| f).collect();
-                    self.open = follow_ups;
-                    self.pending = Some(id);
-                    None
-                }
-            },
+                .find(|&mv| pos.follow_up_of(mv) == Some(usize::from(id)));
         }
+        let index = self.ids.iter().position(|&other| other == id)?;
+        let first = self.moves[index];
+        // A second version, in games whose turns may take two decisions.
+        let several = G::MAX_DECISIONS_PER_TURN > 1 && self.ids[index + 1..].contains(&id);
+        if !several {
+            return Some(first);
+        }
+        let pos = &self.pos;
+        let follow_ups = self
+            .versions(id)
+            .filter_map(|mv| pos.follow_up_of(mv))
+            .map(|f| f as Id);
+        let mut open = Vec::new();
+        sorted_ids(follow_ups, bits, &mut open);
+        self.open = open;
+        self.pending = Some(id);
+        None
     }
 }
 
@@ -125,6 +170,7 @@ impl<G: ActionSpace + Observe> Batch<G> {
             max_plies,
             slots: vec![first; n],
             rng: Rng::seed_from_u64(seed),
+            bits: vec![0; G::ACTIONS.div_ceil(64)],
         }
     }
 
@@ -146,14 +192,14 @@ impl<G: ActionSpace + Observe> Batch<G> {
     /// (by the rules or the cap) start again. Reports each game's end into `ended`.
     pub fn step(&mut self, actions: &[i64], ended: &mut [Ended]) -> Result<(), BadAction> {
         for (game, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
-            let open = u32::try_from(action).is_ok_and(|a| slot.open.binary_search(&a).is_ok());
+            let open = Id::try_from(action).is_ok_and(|a| slot.open.binary_search(&a).is_ok());
             if !open {
                 return Err(BadAction { game, action });
             }
         }
         for ((slot, &action), end) in self.slots.iter_mut().zip(actions).zip(ended.iter_mut()) {
             *end = Ended::default();
-            let Some(mv) = slot.decide(action as u32) else {
+            let Some(mv) = slot.decide(action as Id, &mut self.bits) else {
                 continue;
             };
             slot.pos.play_unchecked(mv);
@@ -171,7 +217,7 @@ impl<G: ActionSpace + Observe> Batch<G> {
                 slot.pos = self.start.clone();
                 slot.plies = 0;
             }
-            slot.list_turns();
+            slot.list_turns(&mut self.bits);
         }
         Ok(())
     }
@@ -180,8 +226,8 @@ impl<G: ActionSpace + Observe> Batch<G> {
     pub fn observe(&self, out: &mut [f32]) {
         let size = observation_len::<G>();
         for (slot, planes) in self.slots.iter().zip(out.chunks_exact_mut(size)) {
-            match slot.pending {
-                Some(main) => slot.pos.observe_follow_up(slot.versions(main)[0].2, planes),
+            match slot.pending_turn() {
+                Some(mv) => slot.pos.observe_follow_up(mv, planes),
                 None => slot.pos.observe(planes),
             }
         }
@@ -193,7 +239,7 @@ impl<G: ActionSpace + Observe> Batch<G> {
         ids.clear();
         offsets.push(0);
         for slot in &self.slots {
-            ids.extend(slot.open.iter().map(|&id| id as i32));
+            ids.extend(slot.open.iter().map(|&id| i32::from(id)));
             offsets.push(ids.len() as i64);
         }
     }
@@ -202,7 +248,7 @@ impl<G: ActionSpace + Observe> Batch<G> {
     pub fn mask(&self, out: &mut [i8]) {
         for (slot, row) in self.slots.iter().zip(out.chunks_exact_mut(G::ACTIONS)) {
             for &id in &slot.open {
-                row[id as usize] = 1;
+                row[usize::from(id)] = 1;
             }
         }
     }

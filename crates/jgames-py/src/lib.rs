@@ -12,7 +12,9 @@ use abstract_game::actions::observation_len;
 use abstract_game::svg::{Render, SvgOptions};
 use abstract_game::{ActionSpace, Evaluate, Game, GameRules, Observe, Side, TextGame};
 use game_search::{Budget, EngineSpec};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -623,13 +625,17 @@ macro_rules! batch_class {
             /// Makes one decision in every game (`actions`, n ids) and starts finished games
             /// again. Returns `(observations, rewards, terminated, truncated)`: the next
             /// observations, the returns (n, 2) of the games that ended in this step (0
-            /// elsewhere), and whether each ended by its rules or by the ply cap. A ValueError,
-            /// with nothing played, when an action is not open in its game.
+            /// elsewhere), and whether each ended by its rules or by the ply cap. The
+            /// observations are written into `out` when it is given (a C-contiguous float32
+            /// array of shape (n, planes, height, width), returned), else into a new array. A
+            /// ValueError, with nothing played, when an action is not open in its game.
             #[allow(clippy::type_complexity)]
+            #[pyo3(signature = (actions, out=None))]
             fn step<'py>(
                 &mut self,
                 py: Python<'py>,
                 actions: &Bound<'py, PyAny>,
+                out: Option<Bound<'py, PyArray4<f32>>>,
             ) -> PyResult<(
                 Bound<'py, PyArray4<f32>>,
                 Bound<'py, PyArray2<f32>>,
@@ -637,16 +643,47 @@ macro_rules! batch_class {
                 Bound<'py, PyArray1<bool>>,
             )> {
                 let actions = actions_of(actions, self.batch.len())?;
+                let shape = self.shape();
+                if let Some(array) = &out {
+                    if array.shape() != [shape.0, shape.1, shape.2, shape.3] {
+                        return Err(value_error(format!(
+                            "out has the shape {:?}, not {shape:?}",
+                            array.shape()
+                        )));
+                    }
+                }
                 let mut ended = vec![batch::Ended::default(); self.batch.len()];
                 let batch = &mut self.batch;
-                py.detach(|| batch.step(&actions, &mut ended))
-                    .map_err(|bad| {
-                        value_error(format!(
-                            "action {} is not open in game {} of the batch",
-                            bad.action, bad.game
-                        ))
-                    })?;
-                let planes = self.planes(py)?;
+                let bad = |bad: batch::BadAction| {
+                    value_error(format!(
+                        "action {} is not open in game {} of the batch",
+                        bad.action, bad.game
+                    ))
+                };
+                let planes = match out {
+                    Some(array) => {
+                        {
+                            let mut writable = array
+                                .try_readwrite()
+                                .map_err(|e| value_error(format!("out cannot be written: {e}")))?;
+                            let slice = writable.as_slice_mut().map_err(|_| {
+                                value_error("out must be a C-contiguous float32 array")
+                            })?;
+                            py.detach(|| {
+                                batch.step(&actions, &mut ended)?;
+                                batch.observe(slice);
+                                Ok(())
+                            })
+                            .map_err(bad)?;
+                        }
+                        array
+                    }
+                    None => {
+                        py.detach(|| batch.step(&actions, &mut ended))
+                            .map_err(bad)?;
+                        self.planes(py)?
+                    }
+                };
                 let returns: Vec<[f32; 2]> = ended.iter().map(|e| e.returns).collect();
                 let rewards = numpy::ndarray::Array2::from(returns).into_pyarray(py);
                 let terminated: Vec<bool> = ended.iter().map(|e| e.terminated).collect();

@@ -2,6 +2,10 @@
 positions, observations, open ids, rewards and ends (with auto-reset); a bad action raises and
 plays nothing; the seeded random actions repeat."""
 
+import pathlib
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -90,3 +94,28 @@ def test_the_seed_repeats_the_random_actions(name):
     np.testing.assert_array_equal(first[0], second[0])
     assert first[1] == second[1]
     assert not np.array_equal(first[0], other[0])
+
+
+@pytest.mark.parametrize("name", list(jgames.BATCHES), ids=list(jgames.BATCHES))
+def test_observations_go_into_the_given_array(name):
+    batch = jgames.BATCHES[name](5, seed=2)
+    out = batch.reset()
+    returned, *_ = batch.step(batch.random_actions(), out=out)
+    assert returned is out
+    np.testing.assert_array_equal(out, batch.observations())
+    with pytest.raises(ValueError, match="shape"):
+        batch.step(batch.random_actions(), out=np.zeros((4, *batch.observation_shape()), np.float32))
+    with pytest.raises(ValueError):
+        batch.step(batch.random_actions(), out=np.zeros((5, *batch.observation_shape()), np.float32)[:, ::-1])
+
+
+def test_the_speed_benchmark_runs():
+    script = pathlib.Path(__file__).parents[1] / "bench" / "batch_speed.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--seconds", "0.05", "--batch", "16"],
+        capture_output=True, text=True, check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 + 4 + 2, done.stdout
+    assert all(line.startswith("|") for line in lines)
+    assert "OpenSpiel rl_environment chess" in done.stdout

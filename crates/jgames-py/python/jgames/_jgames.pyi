@@ -90,7 +90,7 @@ class _Batch:
     def reset(self, seed: int | None = None) -> npt.NDArray[np.float32]: ...
     def observations(self) -> npt.NDArray[np.float32]: ...
     def step(
-        self, actions: npt.ArrayLike
+        self, actions: npt.ArrayLike, out: npt.NDArray[np.float32] | None = None
     ) -> tuple[
         npt.NDArray[np.float32],
         npt.NDArray[np.float32],
