@@ -26,6 +26,7 @@ pub const TARGETS: &[&str] = &[
     "jericho_play",
     "setup",
     "moves",
+    "actions",
     "perft",
     "search",
     "cells",
@@ -329,6 +330,21 @@ fn game_byte_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
         let len = 20 + rng.below(280);
         input.extend(bytes(rng, len));
         add("moves", i, input);
+    }
+    // The actions seeds come from a generator of their own, so that adding them changed no
+    // other seed.
+    let own = &mut Rng::seed_from_u64(
+        SEED ^ G::NAME
+            .bytes()
+            .fold(0xAC7, |h: u64, b| h.wrapping_mul(31) ^ u64::from(b)),
+    );
+    for i in 0..30 {
+        let rules = random_rules::<G>(own);
+        let mut input = lead(rules);
+        random_start::<G>(own, rules).encode(&mut input);
+        let len = 20 + own.below(200);
+        input.extend(bytes(own, len));
+        add("actions", i, input);
     }
     for i in 0..30 {
         let rules = random_rules::<G>(rng);

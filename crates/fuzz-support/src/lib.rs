@@ -29,7 +29,7 @@
 use core::fmt::{Debug, Display};
 
 use abstract_game::playout::{Rng, playout_loop};
-use abstract_game::{Evaluate, TextGame, contract};
+use abstract_game::{ActionSpace, Evaluate, Observe, TextGame, contract};
 use arbitrary::Unstructured;
 
 pub mod corpus;
@@ -86,7 +86,9 @@ pub const fn small_or_any_bytes(n: u16) -> [u8; 3] {
 
 /// A game the fuzz targets know: its rules header, its arbitrary setups and moves, and the
 /// checks of its own that go beyond the shared contract.
-pub trait FuzzGame: TextGame + Evaluate + PartialEq + Debug + Display {
+pub trait FuzzGame:
+    TextGame + Evaluate + ActionSpace + Observe + PartialEq + Debug + Display
+{
     /// The rules a header stands for. Every rules value has a header.
     fn rules_of(header: Header) -> Self::Rules;
 

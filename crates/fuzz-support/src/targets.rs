@@ -7,6 +7,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use abstract_game::actions::{check_actions, observation_len};
 use abstract_game::perft::{Perft, PerftTable, RootCount, perft};
 use abstract_game::playout::Rng;
 use abstract_game::record::{Record, parse_result_tag, result_tag};
@@ -302,6 +303,89 @@ fn moves_of<G: FuzzGame>(data: &[u8]) {
         }
     }
     check_full(&pos);
+}
+
+/// `actions`: a game byte, the rules header, a start, then steps until the bytes run out (at
+/// most 100), each a decision among: an arbitrary id (two bytes, up to a little past
+/// `ACTIONS`) decoded, a legal turn's ids (main, then follow-up where it has one) decoded and
+/// the turn played, and a byte's worth of random moves played. An id decodes to nothing or
+/// to a legal turn that has it; a follow-up id (arbitrary or real) to nothing or to a legal
+/// version of the same main id; the observations (plain and of a follow-up) are finite and
+/// written whole; and every 8th position keeps the whole `check_actions` contract.
+pub fn actions(data: &[u8]) {
+    let Some((&game, rest)) = data.split_first() else {
+        return;
+    };
+    by_game!(game, actions_of, rest);
+}
+
+fn actions_of<G: FuzzGame>(data: &[u8]) {
+    let (rules, rest) = rules_and_rest::<G>(data);
+    let mut d = Decisions::new(rest);
+    let mut pos: G = start(&mut d, rules);
+    let mut list = G::MoveList::default();
+    let mut follow_ups = Vec::new();
+    let mut planes = vec![f32::NAN; observation_len::<G>()];
+    for step in 0..100 {
+        if d.exhausted() {
+            break;
+        }
+        if step % 8 == 0 {
+            check_actions(&pos, 257);
+        }
+        pos.legal_moves(&mut list);
+        let decodes = |id: usize| match pos.move_of_action(id) {
+            Some(mv) => {
+                assert!(list.contains(&mv), "id {id} decodes to an illegal turn");
+                assert_eq!(pos.action_of(mv), id, "id {id} decodes to another turn's");
+                Some(mv)
+            }
+            None => None,
+        };
+        match d.choose(3) {
+            0 => {
+                let id = d.choose(G::ACTIONS + 64);
+                if let Some(mv) = decodes(id) {
+                    let other = d.choose(G::ACTIONS + 64);
+                    if let Some(version) = pos.move_of_follow_up(mv, other) {
+                        assert!(list.contains(&version));
+                        assert_eq!(pos.action_of(version), id);
+                        assert_eq!(pos.follow_up_of(version), Some(other));
+                    }
+                }
+            }
+            1 => {
+                if !list.is_empty() {
+                    let chosen = list[d.choose(list.len())];
+                    let main = decodes(pos.action_of(chosen)).expect("a legal turn's id decodes");
+                    pos.follow_up_actions(main, &mut follow_ups);
+                    if !follow_ups.is_empty() {
+                        pos.observe_follow_up(main, &mut planes);
+                        assert!(planes.iter().all(|v| v.is_finite()));
+                        let follow_up = pos.follow_up_of(chosen).expect("a version");
+                        assert_eq!(pos.move_of_follow_up(main, follow_up), Some(chosen));
+                    }
+                    pos.play_unchecked(chosen);
+                }
+            }
+            _ => {
+                let mut rng = Rng::seed_from_u64(u64::from(d.byte()));
+                for _ in 0..d.byte() % 32 {
+                    match pos.random_move(&mut rng) {
+                        Some(mv) => pos.play_unchecked(mv),
+                        None => break,
+                    }
+                }
+            }
+        }
+        planes.fill(f32::NAN);
+        pos.observe(&mut planes);
+        assert!(
+            planes.iter().all(|v| v.is_finite()),
+            "an observation value left unwritten"
+        );
+    }
+    check_actions(&pos, 61);
 }
 
 /// `perft`: a game byte, the rules header, a decision of the depth (1 to 3, lowered on wide

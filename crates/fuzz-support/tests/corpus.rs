@@ -245,6 +245,7 @@ fn structured_bodies_pass_on_their_seeds() {
     run_on_seeds("setup", 1, targets::setup);
     run_on_seeds("cells", 1, targets::cells);
     run_on_seeds("moves", 2, targets::moves);
+    run_on_seeds("actions", 2, targets::actions);
     run_on_seeds("perft", 3, targets::perft_body);
     run_on_seeds("search", 3, targets::search);
 }

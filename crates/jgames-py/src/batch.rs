@@ -237,6 +237,8 @@ impl<G: ActionSpace + Observe> Batch<G> {
     pub fn open_ids(&self, offsets: &mut Vec<i64>, ids: &mut Vec<i32>) {
         offsets.clear();
         ids.clear();
+        offsets.reserve(self.slots.len() + 1);
+        ids.reserve(self.slots.iter().map(|slot| slot.open.len()).sum());
         offsets.push(0);
         for slot in &self.slots {
             ids.extend(slot.open.iter().map(|&id| i32::from(id)));

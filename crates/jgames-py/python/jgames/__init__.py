@@ -32,11 +32,16 @@ from jgames._jgames import (
 #: The classes by game name.
 GAMES = {cls.NAME: cls for cls in (Jarmo, Jetan, Jericho, Jersi)}
 
+#: The ply cap (in turns) of each game in the OpenSpiel, PettingZoo and Gymnasium wrappers when
+#: none is given: long enough for nearly every game to end by its rules.
+DEFAULT_MAX_PLIES = {"jarmo": 300, "jetan": 400, "jericho": 120, "jersi": 200}
+
 #: The batch classes by game name.
 BATCHES = {cls.NAME: cls for cls in (JarmoBatch, JetanBatch, JerichoBatch, JersiBatch)}
 
 __all__ = [
     "BATCHES",
+    "DEFAULT_MAX_PLIES",
     "GAMES",
     "Jarmo",
     "JarmoBatch",

@@ -23,10 +23,8 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from jgames import GAMES
+from jgames import DEFAULT_MAX_PLIES, GAMES
 
-#: The default ply cap of each game.
-DEFAULT_MAX_PLIES = {"jarmo": 300, "jetan": 400, "jericho": 120, "jersi": 200}
 
 
 def _game_type(name: str, cls: Any) -> pyspiel.GameType:
