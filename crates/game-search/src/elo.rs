@@ -22,8 +22,8 @@
 //! (<https://www.cantate.be/Fishtest/normalized_elo_practical.pdf>), as fastchess and
 //! Fishtest print it: the distance of the score from 1/2 in standard deviations of one
 //! game's score, scaled by `800 / ln 10` so that it reads like Elo near an even score. It
-//! measures how quickly a difference can be detected: how many games a test needs depends on
-//! the nElo, whatever the draw rate.
+//! measures how easily a difference is detected: how many games a test needs depends mostly
+//! on the nElo, whatever the draw rate.
 //!
 //! # Sequential testing
 //!
@@ -440,15 +440,16 @@ impl Pentanomial {
 /// represented by the distribution of highest likelihood among those whose expected score is
 /// its score. That distribution is `p_i = phat_i / (1 + theta (a_i - s))`, `phat_i` the
 /// observed frequency of score `a_i`, with `theta` the root of
-/// `sum_i phat_i (a_i - s) / (1 + theta (a_i - s)) = 0` (Proposition 1.1 of Michel Van den
-/// Bergh's "Computing the maximum likelihood estimate of a multinomial distribution with a
-/// given expectation value", <https://www.cantate.be/Fishtest/support_MLE_multinomial.pdf>).
-/// The LLR is `sum_i n_i ln(p1_i / p0_i)`. As in Fishtest and fastchess a count of zero is
-/// taken as 1/1000 so the estimate exists; with no games at all the LLR is 0.
+/// `sum_i phat_i (a_i - s) / (1 + theta (a_i - s)) = 0`: Proposition 1.1 of Michel Van den
+/// Bergh's note <https://www.cantate.be/Fishtest/support_MLE_multinomial.pdf>, which
+/// Fishtest's `LLRcalc.py` (`MLE_expected`, `LLR_logistic`) and fastchess's `sprt.cpp`
+/// (`getLLR_logistic`) implement. The LLR is `sum_i n_i ln(p1_i / p0_i)`. As there, a count
+/// of zero is taken as 1/1000 so the estimate exists; with no games at all the LLR is 0.
 ///
-/// This is not the approximation `N (s1 - s0) (2 s - s0 - s1) / (2 var)` (Van den Bergh,
-/// "A quick derivation of the GSPRT approximation"), though the two agree closely for the
-/// small Elo differences tested in practice; nor the BayesElo model of cutechess-cli.
+/// This is not the approximation `N (s1 - s0) (2 s - s0 - s1) / (2 var)` of Van den Bergh's
+/// <https://www.cantate.be/Fishtest/GSPRT_approximation.pdf>, though the two agree closely
+/// for the small Elo differences tested in practice; nor the BayesElo model of
+/// cutechess-cli's SPRT, whose `elo0` and `elo1` are on another scale.
 ///
 /// Sensible parameters have `elo0 < elo1` and `alpha`, `beta` in (0, 1) with
 /// `alpha + beta < 1`; other values give meaningless bounds (a NaN bound decides nothing).

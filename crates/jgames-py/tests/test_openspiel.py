@@ -35,3 +35,33 @@ def test_openspiel_mcts_bot_plays():
     bots = [pyspiel.MCTSBot(game, evaluator, 2.0, 30, 10, False, 1, False) for _ in range(2)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 1)
     assert sum(returns) == 0.0 and all(r in (-1.0, 0.0, 1.0) for r in returns)
+
+
+@pytest.mark.parametrize("name", list(jgames.GAMES), ids=list(jgames.GAMES))
+def test_openspiel_python_mcts_and_rl_environment_play(name):
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game(f"jgames_{name}(max_plies=12)")
+    rng = np.random.RandomState(3)
+    bot = mcts.MCTSBot(game, 1.4, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+    env = rl_environment.Environment(game)
+    time_step = env.reset()
+    steps = 0
+    while not time_step.last():
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        assert len(time_step.observations["info_state"][player]) == np.prod(
+            jgames.GAMES[name].observation_shape()
+        )
+        time_step = env.step([legal[steps % len(legal)]])
+        steps += 1
+    assert steps <= game.max_game_length() and sum(time_step.rewards) == 0
