@@ -560,39 +560,54 @@ fn llr_logistic<const K: usize>(counts: [u64; K], s0: f64, s1: f64) -> f64 {
     }
     // An empty cell would pin the estimate to a boundary; a thousandth of a trial keeps
     // every probability positive, as Fishtest and fastchess do.
-    let n = counts.map(|c| if c == 0 { 1e-3 } else { c as f64 });
+    let mut n = [0.0; K];
+    for (x, &c) in n.iter_mut().zip(&counts) {
+        *x = if c == 0 { 1e-3 } else { c as f64 };
+    }
     let total: f64 = n.iter().sum();
-    let freq = n.map(|x| x / total);
-    let score = |i: usize| i as f64 / (K - 1) as f64;
+    let mut freq = [0.0; K];
+    let (mut d0, mut d1) = ([0.0; K], [0.0; K]);
     // Scores of exactly 0 or 1 have no estimate (all mass at one end); keep them inside.
     let s0 = s0.clamp(1e-9, 1.0 - 1e-9);
     let s1 = s1.clamp(1e-9, 1.0 - 1e-9);
-    let d0: [f64; K] = std::array::from_fn(|i| score(i) - s0);
-    let d1: [f64; K] = std::array::from_fn(|i| score(i) - s1);
+    for i in 0..K {
+        freq[i] = n[i] / total;
+        let score = i as f64 / (K - 1) as f64;
+        d0[i] = score - s0;
+        d1[i] = score - s1;
+    }
     let theta0 = secular_root(&freq, &d0);
     let theta1 = secular_root(&freq, &d1);
     // ln(p1_i / p0_i) = ln(1 + theta0 d0_i) - ln(1 + theta1 d1_i).
-    (0..K)
-        .map(|i| n[i] * ((theta0 * d0[i]).ln_1p() - (theta1 * d1[i]).ln_1p()))
-        .sum()
+    let mut llr = 0.0;
+    for i in 0..K {
+        llr += n[i] * ((theta0 * d0[i]).ln_1p() - (theta1 * d1[i]).ln_1p());
+    }
+    llr
 }
 
 /// The root `theta` of `g(theta) = sum_i p_i d_i / (1 + theta d_i)`, for positive `p_i` and
 /// `d` with both signs. `g` falls from +inf to -inf between its poles `-1 / max d` and
-/// `-1 / min d`, and crosses 0 once there: Newton's method, kept inside a bracket by bisection.
+/// `-1 / min d`, and crosses 0 once there: Newton's method from 0, kept inside a shrinking
+/// bracket by bisection.
 fn secular_root<const K: usize>(p: &[f64; K], d: &[f64; K]) -> f64 {
-    let dmax = d.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let dmin = d.iter().copied().fold(f64::INFINITY, f64::min);
+    let (mut dmin, mut dmax) = (d[0], d[0]);
+    for &x in d {
+        dmin = dmin.min(x);
+        dmax = dmax.max(x);
+    }
     let (mut lo, mut hi) = (-1.0 / dmax, -1.0 / dmin);
     let mut theta = 0.0;
     for _ in 0..300 {
-        let (mut g, mut slope) = (0.0, 0.0);
+        let (mut g, mut slope, mut size) = (0.0, 0.0, 0.0);
         for i in 0..K {
             let q = d[i] / (1.0 + theta * d[i]);
             g += p[i] * q;
             slope -= p[i] * q * q;
+            size += (p[i] * q).abs();
         }
-        if g == 0.0 {
+        // The terms cancel to rounding: theta is the root.
+        if g.abs() <= 1e-15 * size {
             break;
         }
         if g > 0.0 {
@@ -606,7 +621,10 @@ fn secular_root<const K: usize>(p: &[f64; K], d: &[f64; K]) -> f64 {
         } else {
             0.5 * (lo + hi)
         };
-        let done = (next - theta).abs() <= 1e-15 * (1.0 + theta.abs());
+        // Close to the root Newton converges quadratically: after a step this small the
+        // error is far below rounding. (Near a pole the steps are small too, but there the
+        // terms do not nearly cancel.)
+        let done = (next - theta).abs() <= 1e-12 * (1.0 + theta.abs()) && g.abs() <= 1e-6 * size;
         theta = next;
         if done {
             break;

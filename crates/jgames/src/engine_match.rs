@@ -1,16 +1,18 @@
-//! `jgames match`: games between two engines, alternating who moves first, scored with an
-//! Elo interval.
+//! `jgames match`: games between two engines in pairs (each opening played twice, colours
+//! swapped), several at once, scored as wins, draws and losses and as game pairs
+//! (pentanomial), with an Elo interval and, when asked, a sequential probability ratio test
+//! that stops the match once it decides.
 
 use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use abstract_game::playout::{Rng, game_seed};
 use abstract_game::record::Record;
 use abstract_game::{Evaluate, Side, TextGame};
-use game_search::elo::Tally;
+use game_search::elo::{GameResult, Pentanomial, Sprt, SprtResult, Tally};
 use game_search::{Budget, Engine, EngineSpec};
 
 use crate::progress::STOP;
@@ -48,26 +50,210 @@ impl Player {
     }
 }
 
-/// How one game of a match ended for engine A.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ForA {
-    Win,
-    Draw,
-    Loss,
+/// The time of a move within a game clock: a thirtieth of what is left plus most of the
+/// increment, never all of what is left (the same rule as the UGI loop's `go p1time ...`).
+pub fn clock_allotment(left_ms: u64, increment_ms: u64) -> u64 {
+    (left_ms / 30 + increment_ms * 4 / 5)
+        .min(left_ms.saturating_sub(20))
+        .max(1)
 }
 
-/// Plays game `index` of a match: the opening's random plies (the same for both games of a
-/// pair), then the engines in turn, A first in even games.
+/// A time control `BASE+INC` in seconds (`10+0.1`, `60`): the milliseconds of each.
+pub fn parse_time_control(text: &str) -> Result<(u64, u64), String> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let ms = |part: &str| -> Result<u64, String> {
+        let seconds: f64 = part
+            .trim()
+            .parse()
+            .map_err(|_| format!("--tc {text:?}: {part:?} is not a number of seconds"))?;
+        if !(0.0..=86_400.0 * 365.0).contains(&seconds) {
+            return Err(format!("--tc {text:?}: {part:?} is out of range"));
+        }
+        Ok((seconds * 1000.0).round() as u64)
+    };
+    let (base, inc) = (ms(base)?, ms(inc)?);
+    if base == 0 {
+        return Err(format!("--tc {text:?}: the base time must be above 0"));
+    }
+    Ok((base, inc))
+}
+
+/// `elo0=0 elo1=5 alpha=0.05 beta=0.05` (alpha and beta 0.05 when left out).
+pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
+    let mut sprt = Sprt {
+        elo0: f64::NAN,
+        elo1: f64::NAN,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    for word in words.iter().flat_map(|w| w.split_whitespace()) {
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("--sprt {word:?}: write key=value"))?;
+        let value: f64 = value
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| format!("--sprt {word:?}: {value:?} is not a number"))?;
+        match key {
+            "elo0" => sprt.elo0 = value,
+            "elo1" => sprt.elo1 = value,
+            "alpha" => sprt.alpha = value,
+            "beta" => sprt.beta = value,
+            other => {
+                return Err(format!(
+                    "--sprt: unknown key {other:?} (elo0, elo1, alpha, beta)"
+                ));
+            }
+        }
+    }
+    if sprt.elo0.is_nan() || sprt.elo1.is_nan() {
+        return Err("--sprt needs elo0=... and elo1=...".to_owned());
+    }
+    if sprt.elo1 <= sprt.elo0 {
+        return Err(format!(
+            "--sprt: elo1 ({}) must be above elo0 ({})",
+            sprt.elo1, sprt.elo0
+        ));
+    }
+    for (name, p) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
+        if !(p > 0.0 && p < 0.5) {
+            return Err(format!("--sprt: {name} ({p}) must be between 0 and 0.5"));
+        }
+    }
+    Ok(sprt)
+}
+
+/// Where the games start: positions, each with the moves that led to it from its own start
+/// (written into the records), played in pairs.
+struct Openings<G: TextGame> {
+    list: Vec<(G, Vec<G::Move>)>,
+}
+
+impl<G: TextGame> Openings<G> {
+    /// The openings of `--openings FILE`: position texts, one per line, optionally followed by
+    /// `|` and moves in notation, and game records (tag lines starting with `[`, then after
+    /// blank lines the moves, up to the next blank line), whose moves are the opening. Lines
+    /// starting with `#` are comments.
+    fn read(path: &Path, rules: G::Rules) -> Result<Openings<G>, CliError> {
+        let shown = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| input(format!("--openings {shown}: cannot read it: {e}")))?;
+        let lines: Vec<&str> = text
+            .lines()
+            .map(|l| {
+                if l.trim_start().starts_with('#') {
+                    ""
+                } else {
+                    l
+                }
+            })
+            .collect();
+        let mut list = Vec::new();
+        let mut i = 0;
+        while i < lines.len() {
+            let (number, line) = (i + 1, lines[i].trim());
+            let at = |e: &dyn std::fmt::Display| {
+                input(format!("--openings {shown}: line {number}: {e}"))
+            };
+            if line.is_empty() {
+                i += 1;
+            } else if line.starts_with('[') {
+                let mut record_text = String::new();
+                while i < lines.len() && lines[i].trim_start().starts_with('[') {
+                    record_text += lines[i];
+                    record_text.push('\n');
+                    i += 1;
+                }
+                while i < lines.len() && lines[i].trim().is_empty() {
+                    i += 1;
+                }
+                record_text.push('\n');
+                while i < lines.len()
+                    && !lines[i].trim().is_empty()
+                    && !lines[i].trim_start().starts_with('[')
+                {
+                    record_text += lines[i];
+                    record_text.push('\n');
+                    i += 1;
+                }
+                let record: Record = record_text.parse().map_err(|e| at(&e))?;
+                let replay = record.replay_with::<G>(rules).map_err(|e| at(&e))?;
+                list.push((replay.start, replay.moves));
+            } else {
+                let (position, moves) = line.split_once('|').unwrap_or((line, ""));
+                let start = G::from_text(position.trim(), rules).map_err(|e| at(&e))?;
+                let mut pos = start.clone();
+                let mut played = Vec::new();
+                for word in moves.split_whitespace() {
+                    let mv = pos
+                        .parse_move(word)
+                        .map_err(|e| at(&format!("move {word:?}: {e}")))?;
+                    pos.play_unchecked(mv);
+                    played.push(mv);
+                }
+                list.push((start, played));
+                i += 1;
+            }
+        }
+        if list.is_empty() {
+            return Err(input(format!("--openings {shown}: no opening in the file")));
+        }
+        Ok(Openings { list })
+    }
+
+    /// Opening `pair` (as the list goes round), or of a shuffled order by `seed`.
+    fn of_pair(&self, pair: u64, shuffled: Option<u64>) -> &(G, Vec<G::Move>) {
+        let n = self.list.len() as u64;
+        let index = match shuffled {
+            // A fresh permutation for each round of the list.
+            Some(seed) => {
+                let (round, within) = (pair / n, pair % n);
+                let mut order: Vec<usize> = (0..self.list.len()).collect();
+                let mut rng = Rng::seed_from_u64(game_seed(seed, round));
+                for i in (1..order.len()).rev() {
+                    order.swap(i, rng.below(i as u32 + 1) as usize);
+                }
+                order[within as usize]
+            }
+            None => (pair % n) as usize,
+        };
+        &self.list[index]
+    }
+}
+
+/// How one game went: its result for engine A, its moves from its start, where it ended,
+/// A's side, and which engine (0 for A, 1 for B) lost on time, if one did.
+struct Played<G: TextGame> {
+    result: GameResult,
+    start: G,
+    moves: Vec<G::Move>,
+    end: G,
+    a_side: Side,
+    time_loss: Option<usize>,
+}
+
+/// Plays game `index` of a match from `opening` (the same for both games of a pair, with
+/// random plies when no file gives the openings), the engines in turn, A first in even games.
 fn one_game<G: TextGame>(
-    start: &G,
+    opening: &(G, Vec<G::Move>),
     index: u32,
     args: &MatchArgs,
+    clock: Option<(u64, u64)>,
     engines: &mut [Box<dyn Engine<G>>; 2],
-) -> (ForA, Vec<G::Move>, G, Side) {
+) -> Played<G> {
+    let (start, opening_moves) = opening;
     let mut pos = start.clone();
     let mut moves = Vec::new();
+    for &mv in opening_moves {
+        pos.play_unchecked(mv);
+        moves.push(mv);
+    }
+    let random_plies = args
+        .opening_plies
+        .unwrap_or(if args.openings.is_some() { 0 } else { 2 });
     let mut rng = Rng::seed_from_u64(game_seed(args.seed, u64::from(index / 2)));
-    for _ in 0..args.opening_plies {
+    for _ in 0..random_plies {
         let Some(mv) = pos.random_move(&mut rng) else {
             break;
         };
@@ -82,31 +268,126 @@ fn one_game<G: TextGame>(
     for engine in engines.iter_mut() {
         engine.new_game();
     }
-    let budget = Budget::time(Duration::from_millis(args.movetime));
-    while !pos.is_over() && moves.len() < args.max_plies as usize {
+    let fixed = move_budget(args);
+    let mut left = clock.map(|(base, _)| [base; 2]);
+    let mut played = 0;
+    let finish = |result, pos: G, moves, time_loss| Played {
+        result,
+        start: start.clone(),
+        moves,
+        end: pos,
+        a_side,
+        time_loss,
+    };
+    while !pos.is_over() && played < args.max_plies {
         if STOP.load(Ordering::Relaxed) {
             break;
         }
         let who = usize::from(pos.side_to_move() != a_side);
+        let budget = match (left, clock) {
+            (Some(left), Some((_, inc))) => {
+                fixed.with_time(Duration::from_millis(clock_allotment(left[who], inc)))
+            }
+            _ => fixed,
+        };
+        let began = Instant::now();
         let chosen = engines[who].choose(&pos, &budget);
+        let spent = began.elapsed().as_millis() as u64;
+        let lost = |who: usize| {
+            if who == 0 {
+                GameResult::Loss
+            } else {
+                GameResult::Win
+            }
+        };
+        if let (Some(left), Some((_, inc))) = (left.as_mut(), clock) {
+            if spent > left[who] {
+                return finish(lost(who), pos, moves, Some(who));
+            }
+            left[who] = left[who] - spent + inc;
+        }
         let Some(mv) = chosen.map(|(mv, _)| mv).filter(|&mv| pos.is_legal(mv)) else {
             // Our engines always play a legal move; an outside program that fails to, or stops
             // answering, loses the game.
-            let result = if who == 0 { ForA::Loss } else { ForA::Win };
-            return (result, moves, pos, a_side);
+            return finish(lost(who), pos, moves, None);
         };
         pos.play_unchecked(mv);
         moves.push(mv);
+        played += 1;
     }
     let result = match pos.outcome().and_then(|o| o.winner) {
-        Some(side) if side == a_side => ForA::Win,
-        Some(_) => ForA::Loss,
-        None => ForA::Draw,
+        Some(side) if side == a_side => GameResult::Win,
+        Some(_) => GameResult::Loss,
+        None => GameResult::Draw,
     };
-    (result, moves, pos, a_side)
+    finish(result, pos, moves, None)
 }
 
-/// `jgames match`: N games between two engines, alternating who moves first.
+/// The budget of every move from `--movetime`, `--nodes` and `--depth` (100 ms when none is
+/// given and there is no `--tc`).
+fn move_budget(args: &MatchArgs) -> Budget {
+    let mut budget = Budget::DEFAULT;
+    if let Some(ms) = args.movetime {
+        budget = budget.with_time(Duration::from_millis(ms));
+    }
+    if let Some(n) = args.nodes {
+        budget = budget.with_nodes(n);
+    }
+    if let Some(d) = args.depth {
+        budget = budget.with_depth(d);
+    }
+    if budget == Budget::DEFAULT && args.tc.is_none() {
+        budget = budget.with_time(Duration::from_millis(100));
+    }
+    budget
+}
+
+/// What the match has counted so far.
+#[derive(Default)]
+struct Score {
+    tally: Tally,
+    pairs: Pentanomial,
+    /// The first game of each pair whose second is not finished yet, by pair.
+    waiting: Vec<Option<GameResult>>,
+    time_losses: [u64; 2],
+    decided: Option<SprtResult>,
+}
+
+impl Score {
+    fn add(&mut self, index: usize, result: GameResult) {
+        self.tally.add(result);
+        let pair = index / 2;
+        if self.waiting.len() <= pair {
+            self.waiting.resize(pair + 1, None);
+        }
+        match self.waiting[pair].take() {
+            Some(other) => self.pairs.add(other, result),
+            None => self.waiting[pair] = Some(result),
+        }
+    }
+}
+
+/// A description of the move budget, for the summary.
+fn budget_text(args: &MatchArgs) -> String {
+    let mut parts = Vec::new();
+    if let Some(tc) = &args.tc {
+        parts.push(format!("tc {tc}"));
+    }
+    let budget = move_budget(args);
+    if let Some(t) = budget.time {
+        parts.push(format!("{} ms a move", t.as_millis()));
+    }
+    if let Some(n) = budget.nodes {
+        parts.push(format!("{n} nodes a move"));
+    }
+    if let Some(d) = budget.depth {
+        parts.push(format!("depth {d}"));
+    }
+    parts.join(", ")
+}
+
+/// `jgames match`: game pairs between two engines, several at once, until `--games` are
+/// played or the SPRT decides.
 pub fn run_match<G: TextGame + Evaluate>(
     start: &G,
     variant: &str,
@@ -116,6 +397,24 @@ pub fn run_match<G: TextGame + Evaluate>(
         Player::of("engine A", &args.engine_a)?,
         Player::of("engine B", &args.engine_b)?,
     ];
+    let clock = args
+        .tc
+        .as_deref()
+        .map(parse_time_control)
+        .transpose()
+        .map_err(input)?;
+    let sprt = if args.sprt.is_empty() {
+        None
+    } else {
+        Some(parse_sprt(&args.sprt).map_err(input)?)
+    };
+    let openings = match &args.openings {
+        Some(path) => Openings::read(path, start.rules())?,
+        None => Openings {
+            list: vec![(start.clone(), Vec::new())],
+        },
+    };
+    let shuffled = args.shuffle.then_some(args.seed);
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).map_err(|e| {
             input(format!(
@@ -125,11 +424,11 @@ pub fn run_match<G: TextGame + Evaluate>(
         })?;
     }
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<ForA>>> = Mutex::new(vec![None; args.games as usize]);
-    let tally = Mutex::new(Tally::default());
+    let done = AtomicBool::new(false);
+    let score = Mutex::new(Score::default());
     let failure: Mutex<Option<CliError>> = Mutex::new(None);
     std::thread::scope(|scope| {
-        for _ in 0..args.threads.max(1).min(args.games.max(1)) {
+        for _ in 0..args.concurrency.max(1).min(args.games.max(1)) {
             scope.spawn(|| {
                 let built = specs[0]
                     .build::<G>()
@@ -143,50 +442,54 @@ pub fn run_match<G: TextGame + Evaluate>(
                 };
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= args.games as usize || STOP.load(Ordering::Relaxed) {
+                    let stopped = STOP.load(Ordering::Relaxed) || done.load(Ordering::Relaxed);
+                    if index >= args.games as usize || stopped {
                         break;
                     }
-                    let (result, moves, end, a_side) =
-                        one_game(start, index as u32, args, &mut engines);
-                    if STOP.load(Ordering::Relaxed) && !end.is_over() {
+                    let opening = openings.of_pair(index as u64 / 2, shuffled);
+                    let game = one_game(opening, index as u32, args, clock, &mut engines);
+                    if STOP.load(Ordering::Relaxed) && !game.end.is_over() {
                         break;
                     }
                     if let Some(dir) = &args.records {
-                        if let Err(e) = write_record(
-                            dir,
-                            index,
-                            start,
-                            variant,
-                            &moves,
-                            a_side,
-                            &args.engine_a,
-                            &args.engine_b,
-                        ) {
+                        if let Err(e) = write_record(dir, index, &game, variant, args) {
                             locked(&failure).get_or_insert(e);
                         }
                     }
-                    locked(&results)[index] = Some(result);
-                    let mut t = locked(&tally);
-                    match result {
-                        ForA::Win => t.wins += 1,
-                        ForA::Draw => t.draws += 1,
-                        ForA::Loss => t.losses += 1,
+                    let mut s = locked(&score);
+                    s.add(index, game.result);
+                    if let Some(who) = game.time_loss {
+                        s.time_losses[who] += 1;
+                    }
+                    let llr = sprt.map(|t| t.llr_pentanomial(&s.pairs));
+                    if let (Some(test), Some(llr), None) = (sprt, llr, s.decided) {
+                        s.decided = test.decision(llr);
+                        if s.decided.is_some() {
+                            done.store(true, Ordering::Relaxed);
+                        }
                     }
                     if !args.quiet {
-                        let said = match result {
-                            ForA::Win => "A wins",
-                            ForA::Draw => "draw",
-                            ForA::Loss => "B wins",
+                        let said = match game.result {
+                            GameResult::Win => "A wins",
+                            GameResult::Draw => "draw",
+                            GameResult::Loss => "B wins",
+                        };
+                        let on_time = if game.time_loss.is_some() { " on time" } else { "" };
+                        let t = &s.tally;
+                        let llr = match (sprt, llr) {
+                            (Some(test), Some(llr)) => format!("; LLR {}", test.llr_text(llr)),
+                            _ => String::new(),
                         };
                         eprintln!(
-                            "game {}/{}: A plays {}, {} plies, {said}; A {} D {} B {}",
+                            "game {}/{}: A plays {}, {} plies, {said}{on_time}; A {} D {} B {}, {:.1}%{llr}",
                             index + 1,
                             args.games,
-                            G::side_name(a_side),
-                            moves.len(),
+                            G::side_name(game.a_side),
+                            game.moves.len(),
                             t.wins,
                             t.draws,
-                            t.losses
+                            t.losses,
+                            100.0 * t.score(),
                         );
                     }
                 }
@@ -196,11 +499,13 @@ pub fn run_match<G: TextGame + Evaluate>(
     if let Some(e) = into_inner(failure) {
         return Err(e);
     }
-    let t = into_inner(tally);
+    let s = into_inner(score);
+    let t = s.tally;
+    let p = s.pairs;
     let mut out = std::io::stdout().lock();
     writeln!(out, "A: {}", args.engine_a)?;
     writeln!(out, "B: {}", args.engine_b)?;
-    writeln!(out, "games: {} at {} ms a move", t.games(), args.movetime)?;
+    writeln!(out, "games: {} at {}", t.games(), budget_text(args))?;
     writeln!(
         out,
         "A wins {}, draws {}, B wins {}",
@@ -208,9 +513,37 @@ pub fn run_match<G: TextGame + Evaluate>(
     )?;
     writeln!(out, "A scores {:.1}%", 100.0 * t.score())?;
     writeln!(out, "Elo of A over B: {} (95%)", t.elo_text())?;
+    writeln!(
+        out,
+        "pairs: {} (LL {}, LD {}, DD+WL {}, WD {}, WW {})",
+        p.pairs(),
+        p.ll,
+        p.ld,
+        p.dd_wl,
+        p.wd,
+        p.ww
+    )?;
+    writeln!(out, "Elo of A over B by pairs: {} (95%)", p.elo_text())?;
+    writeln!(out, "normalized Elo by pairs: {} (95%)", p.nelo_text())?;
+    if clock.is_some() {
+        writeln!(
+            out,
+            "time losses: A {}, B {}",
+            s.time_losses[0], s.time_losses[1]
+        )?;
+    }
+    if let Some(test) = sprt {
+        let llr = test.llr_pentanomial(&p);
+        let verdict = match s.decided {
+            Some(SprtResult::H1) => "H1 accepted",
+            Some(SprtResult::H0) => "H0 accepted",
+            None => "no decision",
+        };
+        writeln!(out, "SPRT: LLR {}: {verdict}", test.llr_text(llr))?;
+    }
     writeln!(out, "score {} {} {}", t.wins, t.draws, t.losses)?;
     drop(out);
-    if t.games() < u64::from(args.games) {
+    if t.games() < u64::from(args.games) && s.decided.is_none() {
         return Err(CliError::Interrupted(format!(
             "{} of {} games played",
             t.games(),
@@ -220,20 +553,17 @@ pub fn run_match<G: TextGame + Evaluate>(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn write_record<G: TextGame>(
     dir: &Path,
     index: usize,
-    start: &G,
+    game: &Played<G>,
     variant: &str,
-    moves: &[G::Move],
-    a_side: Side,
-    a: &str,
-    b: &str,
+    args: &MatchArgs,
 ) -> Result<(), CliError> {
-    let mut record = Record::of_game(start, Some(variant), moves)
+    let mut record = Record::of_game(&game.start, Some(variant), &game.moves)
         .map_err(|i| input(format!("game {}: move {} is not legal", index + 1, i + 1)))?;
-    let (first, second) = if a_side == Side::First {
+    let (a, b) = (args.engine_a.as_str(), args.engine_b.as_str());
+    let (first, second) = if game.a_side == Side::First {
         (a, b)
     } else {
         (b, a)
@@ -244,7 +574,75 @@ fn write_record<G: TextGame>(
         (G::side_name(Side::First).to_owned(), first.to_owned()),
         (G::side_name(Side::Second).to_owned(), second.to_owned()),
     ];
+    if let Some(who) = game.time_loss {
+        let loser = if who == 0 { a } else { b };
+        record
+            .tags
+            .push(("Termination".to_owned(), format!("time forfeit by {loser}")));
+    }
     let path = dir.join(format!("{}-{:04}.txt", G::NAME, index + 1));
     std::fs::write(&path, record.to_string())
         .map_err(|e| input(format!("--records: cannot write {}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_read_in_seconds() {
+        assert_eq!(parse_time_control("10+0.1"), Ok((10_000, 100)));
+        assert_eq!(parse_time_control("60"), Ok((60_000, 0)));
+        assert_eq!(parse_time_control("0.5+0"), Ok((500, 0)));
+        for bad in ["", "x+1", "10+y", "0+1", "-5+1", "1e30"] {
+            assert!(parse_time_control(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_clock_never_gives_all_that_is_left() {
+        assert_eq!(clock_allotment(30_000, 0), 1_000);
+        assert_eq!(clock_allotment(30_000, 100), 1_080);
+        assert_eq!(clock_allotment(50, 1_000), 30);
+        assert_eq!(clock_allotment(0, 0), 1);
+    }
+
+    #[test]
+    fn sprt_options_read_with_defaults_and_checks() {
+        let words = |s: &str| vec![s.to_owned()];
+        let t = parse_sprt(&words("elo0=0 elo1=5")).unwrap();
+        assert_eq!((t.elo0, t.elo1, t.alpha, t.beta), (0.0, 5.0, 0.05, 0.05));
+        let split: Vec<String> = ["elo0=-1", "elo1=3", "alpha=0.1", "beta=0.2"]
+            .map(str::to_owned)
+            .to_vec();
+        let t = parse_sprt(&split).unwrap();
+        assert_eq!((t.elo0, t.elo1, t.alpha, t.beta), (-1.0, 3.0, 0.1, 0.2));
+        for bad in [
+            "elo1=5",
+            "elo0=5 elo1=5",
+            "elo0=0 elo1=5 alpha=0",
+            "elo0=0 elo1=5 beta=0.7",
+            "elo0=0 elo1=x",
+            "elo0=0 elo1=5 gamma=1",
+            "elo0 elo1=5",
+            "elo0=nan elo1=5",
+        ] {
+            assert!(parse_sprt(&words(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn pairs_are_scored_when_both_games_are_in_whatever_the_order() {
+        let mut s = Score::default();
+        s.add(1, GameResult::Win);
+        s.add(2, GameResult::Draw);
+        assert_eq!(s.pairs.pairs(), 0);
+        s.add(0, GameResult::Loss);
+        s.add(3, GameResult::Draw);
+        assert_eq!((s.pairs.dd_wl, s.pairs.pairs()), (2, 2));
+        s.add(5, GameResult::Win);
+        s.add(4, GameResult::Win);
+        assert_eq!(s.pairs.ww, 1);
+        assert_eq!(s.tally.games(), 6);
+    }
 }

@@ -232,24 +232,47 @@ pub struct MatchArgs {
     pub engine_a: String,
     /// Engine B, written the same way.
     pub engine_b: String,
-    /// Number of games; A moves first in the odd-numbered ones.
+    /// Number of games (the most, with --sprt); each opening is played twice, A moving first
+    /// in the odd-numbered games.
     #[arg(long, default_value_t = 100)]
     pub games: u32,
-    /// Thinking time per move in milliseconds.
-    #[arg(long, default_value_t = 100)]
-    pub movetime: u64,
-    /// Seed of the random openings (a pair of games shares one).
+    /// Thinking time per move in milliseconds (100 when no other limit is given).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Nodes per move (alpha-beta positions, MCTS iterations).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Depth per move (alpha-beta's last iteration, in plies).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// A clock per engine and game: BASE+INC in seconds (`10+0.1`). An engine whose move takes
+    /// longer than its time left loses the game on time.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Seed of the random openings (a pair of games shares one) and of --shuffle.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Random plies played before the engines take over, so that the games differ.
-    #[arg(long, default_value_t = 2)]
-    pub opening_plies: u32,
+    /// Random plies played before the engines take over (2, or 0 with --openings).
+    #[arg(long)]
+    pub opening_plies: Option<u32>,
+    /// The openings: a file of position texts, one per line (optionally `| moves`), or of game
+    /// records separated by blank lines; each is played twice, colours swapped, in order.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Play the openings in an order shuffled by --seed (a new order each time round the file).
+    #[arg(long, requires = "openings")]
+    pub shuffle: bool,
+    /// A sequential probability ratio test: `elo0=0 elo1=5 alpha=0.05 beta=0.05` (logistic
+    /// Elo; alpha and beta 0.05 when left out). The match stops once a hypothesis is accepted.
+    #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+    pub sprt: Vec<String>,
     /// A game still going after this many plies is scored as a draw.
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: u32,
+    /// Games played at the same time (each engine searching on one thread unless its spec asks
+    /// for more).
+    #[arg(long, visible_alias = "threads", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub concurrency: u32,
     /// Write each game's record into this folder.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,

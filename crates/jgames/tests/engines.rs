@@ -262,3 +262,143 @@ fn a_match_takes_an_outside_ugi_program() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("cannot start \"/nonexistent/engine\""));
 }
+
+/// The value after `prefix` on the output line that starts with it.
+fn line_after<'a>(out: &'a str, prefix: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no line {prefix:?} in {out}"))
+}
+
+#[test]
+fn an_sprt_stops_the_match_once_it_decides() {
+    let o = jgames(&[
+        "match",
+        "jarmo",
+        "alphabeta:depth=2",
+        "random",
+        "--games",
+        "400",
+        "--movetime",
+        "2",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "elo0=0",
+        "elo1=100",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        line_after(&out, "SPRT: LLR ").ends_with("H1 accepted"),
+        "{out}"
+    );
+    let games: u32 = line_after(&out, "games: ")
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(games < 400, "{out}");
+    // Whole pairs are counted: the pentanomial counts add up to the pairs.
+    let pairs: u32 = line_after(&out, "pairs: ")
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(2 * pairs <= games && games <= 2 * pairs + 2, "{out}");
+    for bad in [
+        &["elo1=5"][..],
+        &["elo0=5", "elo1=1"],
+        &["elo0=0", "elo1=5", "alpha=1"],
+    ] {
+        let mut args = vec!["match", "jarmo", "random", "random", "--sprt"];
+        args.extend_from_slice(bad);
+        let o = jgames(&args);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(text(&o.stderr).contains("--sprt"), "{}", text(&o.stderr));
+    }
+}
+
+#[test]
+fn openings_come_from_a_file_of_positions_and_records() {
+    let dir = std::env::temp_dir().join(format!("jgames-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = jgames(&["record", "jetan", "--moves", "Pe2-e3 pe9-e8"]);
+    let record = text(&record.stdout);
+    assert!(record.starts_with('['), "{record}");
+    let shown = text(&jgames(&["show", "jetan"]).stdout);
+    let start = line_after(&shown, "position: ");
+    let file = dir.join("openings.txt");
+    std::fs::write(
+        &file,
+        format!("# a comment\n{} | Pf2-f3\n\n{record}\n", start.trim()),
+    )
+    .unwrap();
+    let records = dir.join("games");
+    let o = jgames(&[
+        "match",
+        "jetan",
+        "random:seed=1",
+        "random:seed=2",
+        "--games",
+        "4",
+        "--openings",
+        file.to_str().unwrap(),
+        "--max-plies",
+        "30",
+        "--records",
+        records.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Games 1 and 2 open with the position line's move, 3 and 4 with the record's two.
+    for (game, first) in [
+        (1, "Pf2-f3"),
+        (2, "Pf2-f3"),
+        (3, "Pe2-e3 Pe9-e8"),
+        (4, "Pe2-e3 Pe9-e8"),
+    ] {
+        let written =
+            std::fs::read_to_string(records.join(format!("jetan-{game:04}.txt"))).unwrap();
+        assert!(
+            written.contains(&format!("1. {first}")),
+            "game {game}: {written}"
+        );
+    }
+    std::fs::write(&file, "not a position\n").unwrap();
+    let o = jgames(&[
+        "match",
+        "jetan",
+        "random",
+        "random",
+        "--openings",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(err.contains("line 1") && err.lines().count() == 1, "{err}");
+}
+
+#[test]
+fn a_clock_too_short_loses_on_time() {
+    let o = jgames(&[
+        "match",
+        "jersi",
+        "alphabeta:depth=3",
+        "random",
+        "--games",
+        "2",
+        "--tc",
+        "0.001",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert_eq!(line_after(&out, "time losses: "), "A 2, B 0", "{out}");
+    assert_eq!(out.lines().last().unwrap(), "score 0 0 2", "{out}");
+    let o = jgames(&["match", "jersi", "random", "random", "--tc", "0+1"]);
+    assert_eq!(o.status.code(), Some(2));
+}
