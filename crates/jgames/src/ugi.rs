@@ -304,11 +304,8 @@ fn go_budget<G: Game>(pos: &G, words: &[&str]) -> Result<Budget, String> {
     }
     let mover = pos.side_to_move().index();
     if let Some(left) = clock[mover] {
-        // A thirtieth of the time left plus most of the increment, never all of what is left.
         let inc = clock[2 + mover].unwrap_or(0);
-        let ms = (left / 30 + inc * 4 / 5)
-            .min(left.saturating_sub(20))
-            .max(1);
+        let ms = crate::engine_match::clock_allotment(left, inc);
         budget = budget.with_time(Duration::from_millis(ms));
     }
     Ok(budget)
