@@ -174,6 +174,11 @@ impl<G: TextGame + Evaluate> Session<G> {
                 say(&out, &info_line(&pos, info))
             });
             drop(engine);
+            // `go infinite` is answered only after `stop` (as UCI has it), even when the
+            // search ended by itself (a proven result, a single move).
+            while budget.infinite && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
             searching.store(false, Ordering::SeqCst);
             match found {
                 Some((mv, info)) => {
