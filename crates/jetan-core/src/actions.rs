@@ -72,7 +72,7 @@ use abstract_game::{ActionSpace, Observe, Side};
 
 use crate::board::{SQUARES, Square, low_index};
 use crate::movegen::{Sink, View};
-use crate::piece::{Kind, Piece};
+use crate::piece::Kind;
 use crate::position::{Move, Position};
 
 /// The largest change of file or rank of a normal move.
@@ -95,6 +95,29 @@ const fn offset_plane(dx: i32, dy: i32) -> Option<usize> {
     let raw = ((dy + REACH) * 7 + (dx + REACH)) as usize;
     Some(if raw > 24 { raw - 1 } else { raw })
 }
+
+/// The value of [`PLANE_OF_STEP`] for a step of no plane.
+const NO_PLANE: u8 = u8::MAX;
+
+/// The normal-move plane of the step between two squares (by index), or [`NO_PLANE`]: the
+/// table of [`offset_plane`], so that an id costs one lookup.
+const PLANE_OF_STEP: [[u8; SQUARES]; SQUARES] = {
+    let mut table = [[NO_PLANE; SQUARES]; SQUARES];
+    let mut from = 0;
+    while from < SQUARES {
+        let mut to = 0;
+        while to < SQUARES {
+            let dx = (to % 10) as i32 - (from % 10) as i32;
+            let dy = (to / 10) as i32 - (from / 10) as i32;
+            if let Some(plane) = offset_plane(dx, dy) {
+                table[from][to] = plane as u8;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+};
 
 /// The step `(dx, dy)` of the normal-move plane `plane` (below [`OFFSETS`]).
 const fn plane_offset(plane: usize) -> (i32, i32) {
@@ -165,11 +188,9 @@ impl ActionSpace for Position {
         if mv.is_escape() {
             return ESCAPE_PLANE * SQUARES + to.index();
         }
-        let dx = i32::from(to.file()) - i32::from(from.file());
-        let dy = i32::from(to.rank()) - i32::from(from.rank());
-        match offset_plane(dx, dy) {
-            Some(plane) => plane * SQUARES + from.index(),
-            None => Self::ACTIONS,
+        match PLANE_OF_STEP[from.index()][to.index()] {
+            NO_PLANE => Self::ACTIONS,
+            plane => usize::from(plane) * SQUARES + from.index(),
         }
     }
 
@@ -208,14 +229,19 @@ impl Observe for Position {
         // The piece planes; the constant planes are all written below.
         out[..16 * SQUARES].fill(0.0);
         let me = self.to_move;
-        for (square, &code) in self.board.iter().enumerate() {
-            if let Some(piece) = Piece::from_code(code) {
-                let cell = match me {
-                    Side::First => square,
-                    Side::Second => SQUARES - 1 - square,
-                };
-                let plane = piece.kind.index() + if piece.side == me { 0 } else { 8 };
-                out[plane * SQUARES + cell] = 1.0;
+        for (kind, &of_kind) in self.by_kind.iter().enumerate() {
+            for (side, &of_side) in self.by_side.iter().enumerate() {
+                let plane = kind + if side == me.index() { 0 } else { 8 };
+                let mut set = of_kind & of_side;
+                while set != 0 {
+                    let square = low_index(set);
+                    set &= set - 1;
+                    let cell = match me {
+                        Side::First => square,
+                        Side::Second => SQUARES - 1 - square,
+                    };
+                    out[plane * SQUARES + cell] = 1.0;
+                }
             }
         }
         let escape = |side: Side| self.rules.escape && self.escape_left[side.index()];

@@ -46,7 +46,8 @@ pub struct Ended {
 /// A batch of games of one kind from one start position.
 #[derive(Clone)]
 pub struct Batch<G: Game> {
-    start: G,
+    /// A game at its start, with its turns listed: what a finished game becomes.
+    template: Slot<G>,
     max_plies: Option<u32>,
     slots: Vec<Slot<G>>,
     rng: Rng,
@@ -94,18 +95,17 @@ impl<G: ActionSpace + Observe> Slot<G> {
         slot
     }
 
-    /// Lists the legal turns of the position (none once it is over) and the open main ids;
-    /// `bits` is a zeroed scratch bit set of `G::ACTIONS` bits, left zeroed.
-    fn list_turns(&mut self, bits: &mut [u64]) {
+    /// Lists the legal turns of the position and the open main ids; `bits` is a zeroed
+    /// scratch bit set of `G::ACTIONS` bits, left zeroed. Returns whether there are none: a
+    /// game has no legal turn exactly when it is over.
+    fn list_turns(&mut self, bits: &mut [u64]) -> bool {
         self.moves.clear();
         self.ids.clear();
         self.open.clear();
         self.pending = None;
-        if self.pos.is_over() {
-            return;
-        }
         let mut moves = G::MoveList::default();
         self.pos.legal_moves(&mut moves);
+        debug_assert_eq!(moves.is_empty(), self.pos.is_over());
         self.moves.extend(moves.iter().copied());
         let pos = &self.pos;
         self.ids
@@ -116,6 +116,17 @@ impl<G: ActionSpace + Observe> Slot<G> {
         } else {
             sorted_ids(self.ids.iter().copied(), bits, &mut self.open);
         }
+        moves.is_empty()
+    }
+
+    /// Becomes a copy of `template`, keeping its own allocations.
+    fn reset_from(&mut self, template: &Slot<G>) {
+        self.pos.clone_from(&template.pos);
+        self.plies = template.plies;
+        self.pending = template.pending;
+        self.moves.clone_from(&template.moves);
+        self.ids.clone_from(&template.ids);
+        self.open.clone_from(&template.open);
     }
 
     /// The turns whose main id is `id`.
@@ -164,11 +175,11 @@ impl<G: ActionSpace + Observe> Slot<G> {
 impl<G: ActionSpace + Observe> Batch<G> {
     /// `n` games from `start`, ended as truncated after `max_plies` turns if given.
     pub fn new(start: G, n: usize, max_plies: Option<u32>, seed: u64) -> Batch<G> {
-        let first = Slot::new(start.clone());
+        let template = Slot::new(start);
         Batch {
-            start,
+            slots: vec![template.clone(); n],
+            template,
             max_plies,
-            slots: vec![first; n],
             rng: Rng::seed_from_u64(seed),
             bits: vec![0; G::ACTIONS.div_ceil(64)],
         }
@@ -181,8 +192,9 @@ impl<G: ActionSpace + Observe> Batch<G> {
 
     /// Starts every game again; a new seed for [`Batch::random_actions`] if given.
     pub fn reset(&mut self, seed: Option<u64>) {
-        let first = Slot::new(self.start.clone());
-        self.slots.fill(first);
+        for slot in &mut self.slots {
+            slot.reset_from(&self.template);
+        }
         if let Some(seed) = seed {
             self.rng = Rng::seed_from_u64(seed);
         }
@@ -204,20 +216,19 @@ impl<G: ActionSpace + Observe> Batch<G> {
             };
             slot.pos.play_unchecked(mv);
             slot.plies += 1;
-            let outcome = slot.pos.outcome();
+            let over = slot.list_turns(&mut self.bits);
             let capped = self.max_plies.is_some_and(|cap| slot.plies >= cap);
-            if outcome.is_some() || capped {
+            if over || capped {
+                let outcome = if over { slot.pos.outcome() } else { None };
                 end.returns = match outcome.and_then(|o| o.winner) {
                     Some(Side::First) => [1.0, -1.0],
                     Some(Side::Second) => [-1.0, 1.0],
                     None => [0.0, 0.0],
                 };
-                end.terminated = outcome.is_some();
-                end.truncated = outcome.is_none();
-                slot.pos = self.start.clone();
-                slot.plies = 0;
+                end.terminated = over;
+                end.truncated = !over;
+                slot.reset_from(&self.template);
             }
-            slot.list_turns(&mut self.bits);
         }
         Ok(())
     }
