@@ -17,4 +17,12 @@ pub const EVAL_BOUND: i32 = 1 << 20;
 pub trait Evaluate: Game {
     /// The value of this position for the side to move.
     fn evaluate(&self) -> i32;
+
+    /// How many random plies a Monte Carlo search plays before this evaluation judges a
+    /// playout, when its options leave it unset: 0 (the default) plays to the end. A game sets
+    /// it where matches showed the judged playouts stronger (the game's docs say which).
+    const MCTS_CUTOFF: u32 = 0;
+
+    /// The exploration constant of a Monte Carlo search whose options leave it unset.
+    const MCTS_EXPLORATION: f64 = 1.4;
 }

@@ -13,8 +13,11 @@ use crate::{Budget, Engine, Score, SearchInfo};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsOptions {
     /// The UCT exploration constant `c` in `mean + c * sqrt(ln N / n)`, results being 1 for a
-    /// win, 1/2 for a draw and 0 for a loss. Finite and not negative.
-    pub exploration: f64,
+    /// win, 1/2 for a draw and 0 for a loss. Finite and not negative. `None`: the game's own
+    /// ([`Evaluate::MCTS_EXPLORATION`](abstract_game::Evaluate::MCTS_EXPLORATION) when the
+    /// engine is built by [`EngineSpec::build`](crate::EngineSpec::build)), else
+    /// [`DEFAULT_EXPLORATION`].
+    pub exploration: Option<f64>,
     /// The seed of the random streams: the same seed and the same budget in iterations give
     /// the same search.
     pub seed: u64,
@@ -25,10 +28,12 @@ pub struct MctsOptions {
     pub playout_cap: u32,
     /// With an evaluation ([`Mcts::with_evaluator`]; [`EngineSpec::build`](crate::EngineSpec::build)
     /// sets the game's own): playouts stop after this many random plies, and the evaluation
-    /// of where they stopped draws the winner, the side ahead by `v` winning with probability
-    /// `1 / (1 + e^(-v / 200))`. For games whose random playouts end in a draw almost always,
-    /// where they tell a search nothing. 0, the default, plays out to the end.
-    pub cutoff: u32,
+    /// of where they stopped is backed up as the chance of a win, `1 / (1 + e^(-v / 200))` for
+    /// the side ahead by `v`. For games whose random playouts end in a draw almost always, or
+    /// are too long and noisy to tell a search much. 0 plays out to the end. `None`: the game's
+    /// own ([`Evaluate::MCTS_CUTOFF`](abstract_game::Evaluate::MCTS_CUTOFF) when built by
+    /// [`EngineSpec::build`](crate::EngineSpec::build)), else 0.
+    pub cutoff: Option<u32>,
     /// The most nodes a tree may hold (per thread); once full, the tree stops growing and the
     /// search goes on with playouts from its leaves. At least 1.
     pub max_nodes: usize,
@@ -39,16 +44,47 @@ pub struct MctsOptions {
     pub budget: Budget,
 }
 
+/// The exploration constant of a search whose options and game leave it unset.
+pub const DEFAULT_EXPLORATION: f64 = 1.4;
+
 impl MctsOptions {
-    /// The default options: `c = 1.4`, seed 0, one thread, playouts capped at 1000 plies,
+    /// These options with the game's cutoff and exploration where they leave them unset.
+    pub const fn with_game_defaults(mut self, cutoff: u32, exploration: f64) -> MctsOptions {
+        if self.cutoff.is_none() {
+            self.cutoff = Some(cutoff);
+        }
+        if self.exploration.is_none() {
+            self.exploration = Some(exploration);
+        }
+        self
+    }
+
+    /// The cutoff in effect (0 when unset).
+    pub const fn cutoff_plies(&self) -> u32 {
+        match self.cutoff {
+            Some(plies) => plies,
+            None => 0,
+        }
+    }
+
+    /// The exploration constant in effect ([`DEFAULT_EXPLORATION`] when unset).
+    pub const fn exploration_constant(&self) -> f64 {
+        match self.exploration {
+            Some(c) => c,
+            None => DEFAULT_EXPLORATION,
+        }
+    }
+
+    /// The default options: `c` and the cutoff left to the game (1.4 and none without one),
+    /// seed 0, one thread, playouts capped at 1000 plies,
     /// a million nodes per tree, tree reuse on, no default budget of its own (so
     /// [`Mcts::DEFAULT_ITERATIONS`] when the call sets none either).
     pub const DEFAULT: MctsOptions = MctsOptions {
-        exploration: 1.4,
+        exploration: None,
         seed: 0,
         threads: 1,
         playout_cap: 1000,
-        cutoff: 0,
+        cutoff: None,
         max_nodes: 1_000_000,
         reuse: true,
         budget: Budget::DEFAULT,
@@ -82,7 +118,8 @@ struct Node<M> {
     next_sibling: u32,
     /// Iterations through this node.
     visits: u32,
-    /// Twice the sum of results for `mover` (2 a win, 1 a draw, 0 a loss): an exact count.
+    /// The sum of results for `mover`, in [`POINTS_PER_WIN`]ths of a win (a draw is half a
+    /// win; an evaluated playout its chance of a win).
     points: u64,
     /// The number of legal moves here, or [`UNGENERATED`].
     num_moves: u32,
@@ -115,12 +152,39 @@ impl<M> Node<M> {
     }
 }
 
-/// Twice the result of a game for `side`: 2 a win, 1 a draw or an unfinished playout, 0 a loss.
+/// The points of a win: results are counted in 1/1024ths, so that a draw and an evaluated
+/// playout's chance are exact enough.
+const POINTS_PER_WIN: u64 = 1 << 10;
+
+/// What a playout tells the nodes of its path.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Backup {
+    /// The game ended with this winner (`None`: a draw, or a playout stopped by its cap).
+    Winner(Option<Side>),
+    /// A playout cut off and judged by the evaluation: `side` wins with chance `wins`.
+    Chance { side: Side, wins: f64 },
+}
+
+impl Backup {
+    /// The points of this result for `side`.
+    fn points_for(self, side: Side) -> u64 {
+        match self {
+            Backup::Winner(winner) => points_for(side, winner),
+            Backup::Chance { side: s, wins } => {
+                let p = if s == side { wins } else { 1.0 - wins };
+                (p.clamp(0.0, 1.0) * POINTS_PER_WIN as f64).round() as u64
+            }
+        }
+    }
+}
+
+/// The result of a game for `side` in points: [`POINTS_PER_WIN`] a win, half of it a draw or
+/// an unfinished playout, 0 a loss.
 fn points_for(side: Side, winner: Option<Side>) -> u64 {
     match winner {
-        Some(w) if w == side => 2,
+        Some(w) if w == side => POINTS_PER_WIN,
         Some(_) => 0,
-        None => 1,
+        None => POINTS_PER_WIN / 2,
     }
 }
 
@@ -258,7 +322,8 @@ impl<G: Game> Tree<G> {
         while child != NONE {
             let c = &self.nodes[child as usize];
             let n = f64::from(c.visits.max(1));
-            let value = c.points as f64 / (2.0 * n) + exploration * (log_n / n).sqrt();
+            let value =
+                c.points as f64 / (POINTS_PER_WIN as f64 * n) + exploration * (log_n / n).sqrt();
             if value > best_value {
                 best_value = value;
                 best = child;
@@ -270,22 +335,23 @@ impl<G: Game> Tree<G> {
 
     /// One iteration: descend by UCT, add one node, play out, back up. Returns the depth of
     /// the descent.
-    /// A playout from `pos`: its length and, if decided, the winner (`Some(None)` for a draw,
-    /// `None` for a playout stopped by the cap). With a cutoff and an evaluation, at most
-    /// `cutoff` random plies, then a winner drawn from the evaluation.
+    /// A playout from `pos`: its length and what it tells the path (`None` for a playout
+    /// stopped by the cap). With a cutoff and an evaluation, at most `cutoff` random plies,
+    /// then the evaluation's chance of a win where it stopped.
     fn playout(
         &mut self,
         pos: &G,
         options: &MctsOptions,
         eval: Option<&Evaluator<G>>,
-    ) -> (u32, Option<Option<Side>>) {
-        let Some(eval) = eval.filter(|_| options.cutoff > 0) else {
+    ) -> (u32, Option<Backup>) {
+        let Some(eval) = eval.filter(|_| options.cutoff_plies() > 0) else {
             let result = pos.playout(&mut self.rng, options.playout_cap);
-            return (result.plies, result.outcome.map(|o: Outcome| o.winner));
+            let backup = result.outcome.map(|o: Outcome| Backup::Winner(o.winner));
+            return (result.plies, backup);
         };
         let mut end = pos.clone();
         let mut plies = 0;
-        while plies < options.cutoff.min(options.playout_cap) {
+        while plies < options.cutoff_plies().min(options.playout_cap) {
             let Some(mv) = end.random_move(&mut self.rng) else {
                 break;
             };
@@ -293,18 +359,20 @@ impl<G: Game> Tree<G> {
             plies += 1;
         }
         if let Some(outcome) = end.outcome() {
-            return (plies, Some(outcome.winner));
+            return (plies, Some(Backup::Winner(outcome.winner)));
         }
         if plies == 0 {
             return (0, None);
         }
         let value = f64::from(eval.evaluate(&end));
-        let mover_wins = 1.0 / (1.0 + (-value / CUTOFF_SCALE).exp());
-        // A uniform draw in [0, 1) from the tree's stream: the same seed, the same search.
-        let draw = f64::from(self.rng.below(1 << 24)) / f64::from(1u32 << 24);
-        let mover = end.side_to_move();
-        let winner = if draw < mover_wins { mover } else { !mover };
-        (plies, Some(Some(winner)))
+        let wins = 1.0 / (1.0 + (-value / CUTOFF_SCALE).exp());
+        (
+            plies,
+            Some(Backup::Chance {
+                side: end.side_to_move(),
+                wins,
+            }),
+        )
     }
 
     fn iterate(&mut self, options: &MctsOptions, eval: Option<&Evaluator<G>>) -> u32 {
@@ -316,14 +384,17 @@ impl<G: Game> Tree<G> {
         path.clear();
         path.push(0);
         let mut node = 0usize;
-        let winner: Option<Side> = loop {
+        let backup: Backup = loop {
             if let Some(end) = self.nodes[node].terminal {
-                break end;
+                break Backup::Winner(end);
             }
             let n = &self.nodes[node];
             if n.num_moves == UNGENERATED || n.tried < n.num_moves {
                 if self.nodes.len() >= options.max_nodes {
-                    break self.playout(&pos, options, eval).1.flatten();
+                    break self
+                        .playout(&pos, options, eval)
+                        .1
+                        .unwrap_or(Backup::Winner(None));
                 }
                 let mut moves = G::MoveList::default();
                 pos.legal_moves(&mut moves);
@@ -332,7 +403,7 @@ impl<G: Game> Tree<G> {
                     // a draw when it says nothing.
                     let end = pos.outcome().and_then(|o| o.winner);
                     self.nodes[node].terminal = Some(end);
-                    break end;
+                    break Backup::Winner(end);
                 }
                 let len = moves.len() as u32;
                 if self.nodes[node].num_moves == UNGENERATED {
@@ -348,7 +419,7 @@ impl<G: Game> Tree<G> {
                 let n = &self.nodes[node];
                 if n.tried >= len.min(n.num_moves) {
                     // The game gave fewer moves than before: a contract break; stop here.
-                    break None;
+                    break Backup::Winner(None);
                 }
                 let k = (u64::from(n.perm_a) * u64::from(n.tried) + u64::from(n.perm_b))
                     % u64::from(len);
@@ -358,8 +429,8 @@ impl<G: Game> Tree<G> {
                 let (plies, end) = self.playout(&pos, options, eval);
                 let mut child = Node::new(Some(mv), mover);
                 child.next_sibling = self.nodes[node].first_child;
-                if plies == 0 && end.is_some() {
-                    child.terminal = end;
+                if let (0, Some(Backup::Winner(winner))) = (plies, end) {
+                    child.terminal = Some(winner);
                 }
                 let index = self.nodes.len() as u32;
                 self.nodes.push(child);
@@ -367,11 +438,11 @@ impl<G: Game> Tree<G> {
                 n.first_child = index;
                 n.tried += 1;
                 path.push(index);
-                break end.flatten();
+                break end.unwrap_or(Backup::Winner(None));
             }
-            let child = self.select(node, options.exploration);
+            let child = self.select(node, options.exploration_constant());
             if child == NONE {
-                break None;
+                break Backup::Winner(None);
             }
             if let Some(mv) = self.nodes[child as usize].mv {
                 pos.play_unchecked(mv);
@@ -382,7 +453,7 @@ impl<G: Game> Tree<G> {
         for &index in &path {
             let n = &mut self.nodes[index as usize];
             n.visits = n.visits.saturating_add(1);
-            n.points += points_for(n.mover, winner);
+            n.points += backup.points_for(n.mover);
         }
         let depth = path.len() as u32 - 1;
         self.path = path;
@@ -504,8 +575,8 @@ impl<G: Game> Mcts<G> {
     pub fn new(mut options: MctsOptions) -> Mcts<G> {
         options.threads = options.threads.clamp(1, 256);
         options.max_nodes = options.max_nodes.clamp(1, (u32::MAX - 1) as usize);
-        if !(options.exploration.is_finite() && options.exploration >= 0.0) {
-            options.exploration = MctsOptions::DEFAULT.exploration;
+        if !(options.exploration_constant().is_finite() && options.exploration_constant() >= 0.0) {
+            options.exploration = Some(DEFAULT_EXPLORATION);
         }
         let trees = (0..options.threads)
             .map(|i| Tree::new(game_seed(options.seed, i as u64)))
@@ -694,7 +765,7 @@ impl<G: Game> Mcts<G> {
                 let score = if wins_now {
                     Score::Win(1)
                 } else {
-                    let mean = points as f64 / (2.0 * visits.max(1) as f64);
+                    let mean = points as f64 / (POINTS_PER_WIN as f64 * visits.max(1) as f64);
                     Score::Value(((2.0 * mean - 1.0) * 1000.0).round() as i32)
                 };
                 let tree = self
@@ -739,7 +810,7 @@ mod tests {
         use abstract_game::nim::Nim;
         let pos = Nim::at(40, 37);
         let options = MctsOptions {
-            cutoff: 1,
+            cutoff: Some(1),
             seed: 9,
             ..MctsOptions::DEFAULT
         };
@@ -842,8 +913,14 @@ mod tests {
 
     #[test]
     fn results_count_for_the_winner() {
-        assert_eq!(points_for(Side::First, Some(Side::First)), 2);
+        assert_eq!(points_for(Side::First, Some(Side::First)), POINTS_PER_WIN);
         assert_eq!(points_for(Side::First, Some(Side::Second)), 0);
-        assert_eq!(points_for(Side::Second, None), 1);
+        assert_eq!(points_for(Side::Second, None), POINTS_PER_WIN / 2);
+        let chance = Backup::Chance {
+            side: Side::First,
+            wins: 0.75,
+        };
+        assert_eq!(chance.points_for(Side::First), 768);
+        assert_eq!(chance.points_for(Side::Second), 256);
     }
 }

@@ -37,10 +37,12 @@ pub struct RandomOptions {
 /// ```
 /// use game_search::{EngineSpec, SpecError};
 ///
-/// let spec: EngineSpec = "mcts:iterations=20000,c=1.4,seed=5,threads=2".parse()?;
+/// let spec: EngineSpec = "mcts:iterations=20000,seed=5,threads=2".parse()?;
 /// let EngineSpec::Mcts(options) = spec else { unreachable!() };
 /// assert_eq!((options.seed, options.threads), (5, 2));
 /// assert_eq!(options.budget.iterations, Some(20_000));
+/// // Left unset, the exploration constant and the cutoff are the game's (set when built).
+/// assert_eq!((options.exploration, options.cutoff), (None, None));
 /// assert_eq!(spec.to_string(), "mcts:iterations=20000,seed=5,threads=2");
 /// assert_eq!(spec.to_string().parse::<EngineSpec>()?, spec);
 ///
@@ -176,14 +178,14 @@ impl EngineSpec {
                 "movetime" => o.budget.time = Some(movetime(value)?),
                 "c" => {
                     o.exploration = match value.parse::<f64>() {
-                        Ok(c) if c.is_finite() && c >= 0.0 => c,
+                        Ok(c) if c.is_finite() && c >= 0.0 => Some(c),
                         _ => return Err(bad(key, value, "a number of at least 0")),
                     }
                 }
                 "seed" => o.seed = whole(key, value, 0, u64::MAX, "a whole number")?,
                 "threads" => o.threads = whole(key, value, 1, 256, "a whole number from 1 to 256")?,
                 "playout_cap" => o.playout_cap = whole(key, value, 0, u32::MAX, "a whole number")?,
-                "cutoff" => o.cutoff = whole(key, value, 0, u32::MAX, "a whole number")?,
+                "cutoff" => o.cutoff = Some(whole(key, value, 0, u32::MAX, "a whole number")?),
                 "max_nodes" => {
                     o.max_nodes = whole(
                         key,
@@ -228,10 +230,14 @@ impl EngineSpec {
         match *self {
             EngineSpec::AlphaBeta(o) => Box::new(AlphaBeta::<G>::new(o)),
             EngineSpec::Random(o) => Box::new(Random::new(o.seed)),
-            EngineSpec::Mcts(o) if o.cutoff > 0 => {
-                Box::new(Mcts::<G>::new(o).with_evaluator(|pos: &G| pos.evaluate()))
+            EngineSpec::Mcts(o) => {
+                let o = o.with_game_defaults(G::MCTS_CUTOFF, G::MCTS_EXPLORATION);
+                if o.cutoff_plies() > 0 {
+                    Box::new(Mcts::<G>::new(o).with_evaluator(|pos: &G| pos.evaluate()))
+                } else {
+                    Box::new(Mcts::<G>::new(o))
+                }
             }
-            EngineSpec::Mcts(o) => Box::new(Mcts::<G>::new(o)),
         }
     }
 
@@ -240,7 +246,9 @@ impl EngineSpec {
     pub fn build_without_evaluation<G: Game>(&self) -> Result<Box<dyn Engine<G>>, SpecError> {
         match *self {
             EngineSpec::AlphaBeta(_) => Err(SpecError::NeedsEvaluation("alphabeta")),
-            EngineSpec::Mcts(o) if o.cutoff > 0 => Err(SpecError::NeedsEvaluation("mcts:cutoff")),
+            EngineSpec::Mcts(o) if o.cutoff_plies() > 0 => {
+                Err(SpecError::NeedsEvaluation("mcts:cutoff"))
+            }
             EngineSpec::Random(o) => Ok(Box::new(Random::new(o.seed))),
             EngineSpec::Mcts(o) => Ok(Box::new(Mcts::<G>::new(o))),
         }
@@ -328,8 +336,8 @@ impl fmt::Display for EngineSpec {
             EngineSpec::Mcts(o) => {
                 let d = MctsOptions::DEFAULT;
                 items.budget(&o.budget, true, false)?;
-                if o.exploration != d.exploration {
-                    items.item("c", o.exploration)?;
+                if let Some(c) = o.exploration {
+                    items.item("c", c)?;
                 }
                 if o.seed != d.seed {
                     items.item("seed", o.seed)?;
@@ -340,8 +348,8 @@ impl fmt::Display for EngineSpec {
                 if o.playout_cap != d.playout_cap {
                     items.item("playout_cap", o.playout_cap)?;
                 }
-                if o.cutoff != d.cutoff {
-                    items.item("cutoff", o.cutoff)?;
+                if let Some(plies) = o.cutoff {
+                    items.item("cutoff", plies)?;
                 }
                 if o.max_nodes != d.max_nodes {
                     items.item("max_nodes", o.max_nodes)?;

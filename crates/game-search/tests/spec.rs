@@ -30,6 +30,7 @@ fn the_documented_specs_parse_to_their_options() {
     assert_eq!(
         parse("mcts:iterations=20000,c=1.4,seed=5,threads=2,playout_cap=500").unwrap(),
         EngineSpec::Mcts(MctsOptions {
+            exploration: Some(1.4),
             seed: 5,
             threads: 2,
             playout_cap: 500,
@@ -58,7 +59,7 @@ fn the_documented_specs_parse_to_their_options() {
     assert_eq!(
         parse(" mcts : movetime=250 , reuse=false, max_nodes=1000, nodes=9, c=0.7 ").unwrap(),
         EngineSpec::Mcts(MctsOptions {
-            exploration: 0.7,
+            exploration: Some(0.7),
             reuse: false,
             max_nodes: 1000,
             budget: Budget::time(Duration::from_millis(250)).with_nodes(9),
@@ -75,10 +76,12 @@ fn display_is_canonical_and_parses_back() {
         ("random:seed=3", "random:seed=3"),
         ("mcts", "mcts"),
         ("mcts:", "mcts"),
+        // A constant given is kept, even the default one: unset, the game chooses.
         (
             "mcts:iterations=20000,c=1.4,seed=5,threads=2,playout_cap=500",
-            "mcts:iterations=20000,seed=5,threads=2,playout_cap=500",
+            "mcts:iterations=20000,c=1.4,seed=5,threads=2,playout_cap=500",
         ),
+        ("mcts:cutoff=0", "mcts:cutoff=0"),
         (
             "mcts:reuse=false,c=0.25,movetime=100,nodes=7",
             "mcts:nodes=7,movetime=100,c=0.25,reuse=false",
@@ -266,10 +269,13 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
         (
             arb_budget(false),
             proptest::option::of(1u64..10_000_000),
-            0.0f64..10.0,
+            proptest::option::of(0.0f64..10.0),
             any::<u64>(),
             1usize..=256,
-            (any::<u32>(), prop_oneof![Just(0u32), any::<u32>()]),
+            (
+                any::<u32>(),
+                proptest::option::of(prop_oneof![Just(0u32), any::<u32>()]),
+            ),
             1usize..10_000_000,
             any::<bool>(),
         )

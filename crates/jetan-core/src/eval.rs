@@ -175,6 +175,12 @@ impl Position {
 }
 
 impl Evaluate for Position {
+    /// A Monte Carlo search judges its playouts by this evaluation after 1 random
+    /// ply: random Jetan games are long and noisy; one random ply, then this evaluation, scored 16-3-1 against `alphabeta:depth=1` where plain playouts scored 6-0-14 (docs/engines.md, "MCTS defaults").
+    const MCTS_CUTOFF: u32 = 1;
+    /// With judged playouts the values are steadier, so the search explores less.
+    const MCTS_EXPLORATION: f64 = 0.7;
+
     /// The value for the side to move, in hundredths of a Panthan: material, pressure on the
     /// enemy Princess, guards of the own one, her escape, centre and Panthan advance (see
     /// `docs/jetan.md`, section "Evaluation"). While the equal-material countdown runs it is
