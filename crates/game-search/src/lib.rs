@@ -87,6 +87,6 @@ mod spec;
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_DEPTH, MovePriority};
 pub use budget::{Budget, MAX_RESULT_PLIES, Score, SearchInfo, WIN_SCORE};
 pub use engine::Engine;
-pub use mcts::{Mcts, MctsOptions};
+pub use mcts::{DEFAULT_EXPLORATION, Mcts, MctsOptions};
 pub use random::Random;
 pub use spec::{EngineSpec, RandomOptions, SpecError};
