@@ -102,6 +102,30 @@ pub trait ActionSpace: Game {
     }
 }
 
+/// The distinct main ids of the legal turns of `pos`, sorted, into `out` (cleared first), as
+/// [`ActionSpace::legal_actions`] promises, sorted by marking them in a bit set of `WORDS`
+/// words on the stack and reading it back: linear in the turns and the words, where a sort of
+/// the ids took most of a batch step. For a game whose ids do not come in move generation's
+/// order to use as its `legal_actions`; `WORDS` must be at least `ACTIONS.div_ceil(64)`
+/// (checked when the function is built).
+pub fn legal_actions_by_bits<G: ActionSpace, const WORDS: usize>(pos: &G, out: &mut Vec<usize>) {
+    const { assert!(WORDS * 64 >= G::ACTIONS, "too few words for the ids") };
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let mut bits = [0_u64; WORDS];
+    for &mv in moves.iter() {
+        let id = pos.action_of(mv);
+        bits[id / 64] |= 1 << (id % 64);
+    }
+    out.clear();
+    for (word_index, mut word) in bits.into_iter().enumerate() {
+        while word != 0 {
+            out.push(word_index * 64 + word.trailing_zeros() as usize);
+            word &= word - 1;
+        }
+    }
+}
+
 /// Checks the promises of [`ActionSpace`] on `pos`: ids in range, turns sharing a main id told
 /// apart by their follow-ups, each id decoding to its turn, the turns as many as the decisions
 /// that choose them, and `stride`-spaced other ids decoding to nothing or to a turn that has

@@ -88,6 +88,11 @@ impl ActionSpace for Position {
         }
     }
 
+    /// Generated in id order (piece by piece, then square by square), with no sort.
+    fn legal_actions(&self, out: &mut Vec<usize>) {
+        self.legal_ids(PASS, out);
+    }
+
     /// Decodes the piece and the square of the id, then checks the move.
     fn move_of_action(&self, action: usize) -> Option<Move> {
         let mv = match action {

@@ -220,6 +220,46 @@ impl Position {
         }
     }
 
+    /// The ids of the legal moves ([`ActionSpace`](abstract_game::ActionSpace)), in id
+    /// order, into `out` (cleared first): piece by piece, and for each piece the squares where
+    /// it fits in square order, so no sort is needed. A piece fits every empty square; the
+    /// towers are turned into one square set per piece first. A pass (id `pass`) only when no
+    /// placement is legal; nothing once the game is over.
+    pub(crate) fn legal_ids(&self, pass: usize, out: &mut Vec<usize>) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        let stock = self.stocks[self.turn.index()];
+        let empty = ALL_SQUARES & !self.occupied;
+        let mut fits_on: [SquareSet; Piece::COUNT] = [empty; Piece::COUNT];
+        let mut towers = self.occupied;
+        while towers != 0 {
+            let s = towers.trailing_zeros();
+            towers &= towers - 1;
+            let mut pieces = self.towers[s as usize].fit_mask() & stock;
+            while pieces != 0 {
+                fits_on[pieces.trailing_zeros() as usize] |= 1 << s;
+                pieces &= pieces - 1;
+            }
+        }
+        let (forbidden, copy) = self.asymmetry();
+        fits_on[copy.index()] &= !forbidden;
+        let mut pieces = stock;
+        while pieces != 0 {
+            let p = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let mut squares = fits_on[p];
+            while squares != 0 {
+                out.push(p * Square::COUNT + squares.trailing_zeros() as usize);
+                squares &= squares - 1;
+            }
+        }
+        if out.is_empty() {
+            out.push(pass);
+        }
+    }
+
     /// A legal move drawn uniformly at random without building the list.
     pub(crate) fn random_legal_move(&self, rng: &mut Rng) -> Option<Move> {
         if self.is_over() {

@@ -68,6 +68,7 @@
 //! Plane 18 alone cannot tell a countdown not started from one run down to 0, hence plane 19.
 //! The game is symmetric between the sides, but plane 20 lets a network tell them apart.
 
+use abstract_game::actions::legal_actions_by_bits;
 use abstract_game::{ActionSpace, Observe, Side};
 
 use crate::board::{SQUARES, Square, low_index};
@@ -192,6 +193,12 @@ impl ActionSpace for Position {
             NO_PLANE => Self::ACTIONS,
             plane => usize::from(plane) * SQUARES + from.index(),
         }
+    }
+
+    /// Sorted through a bit set of the ids (generation goes square by square, the ids plane
+    /// by plane).
+    fn legal_actions(&self, out: &mut Vec<usize>) {
+        legal_actions_by_bits::<Self, { Self::ACTIONS.div_ceil(64) }>(self, out);
     }
 
     fn move_of_action(&self, action: usize) -> Option<Move> {

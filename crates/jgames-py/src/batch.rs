@@ -1,10 +1,14 @@
 //! N games stepped in one call: the batched environment for training.
 //!
-//! Every game of a batch keeps its legal turns (in the order move generation gives them) with
-//! their main ids beside them, and its open ids sorted: they are found by marking the ids in a
-//! bit set of all ids and reading it back in order, with no sort (a sort of the turns took
-//! most of a step). A decision is checked by binary search in the open ids and found by one
-//! scan of the ids. One step plays one decision in every game (checking them all first, so
+//! Every game of a batch keeps its open ids sorted. In a game whose turns take one decision they
+//! are the game's own [`legal_actions`](ActionSpace::legal_actions) (which a game may generate
+//! in id order, as Jericho does), and an id is decoded by
+//! [`move_of_action`](ActionSpace::move_of_action) when it is played. In a game with follow-ups
+//! (Jersi) a game also keeps its legal turns (in the order move generation gives them) with
+//! their main ids beside them; its open ids are found by marking the ids in a bit set of all
+//! ids and reading it back in order, with no sort (a sort of the turns took most of a step),
+//! and a decision is found by one scan of the ids. A decision is checked by binary search in
+//! the open ids. One step plays one decision in every game (checking them all first, so
 //! that a bad action changes nothing), starts a finished game again from the start position
 //! (auto-reset), then lists every game's open ids; the observations are written after it.
 //! The work runs with the GIL released; only the copies into numpy arrays hold it.
@@ -24,9 +28,10 @@ struct Slot<G: Game> {
     plies: u32,
     /// The main id chosen, while its follow-up is to be chosen.
     pending: Option<Id>,
-    /// The legal turns of `pos`, in the order of move generation.
+    /// The legal turns of `pos`, in the order of move generation (only in games with
+    /// follow-ups).
     moves: Vec<G::Move>,
-    /// The main id of each of `moves`.
+    /// The main id of each of `moves` (only in games with follow-ups).
     ids: Vec<Id>,
     /// The ids open now, sorted: the distinct main ids, or the pending main id's follow-ups.
     open: Vec<Id>,
@@ -51,8 +56,25 @@ pub struct Batch<G: Game> {
     max_plies: Option<u32>,
     slots: Vec<Slot<G>>,
     rng: Rng,
-    /// A zeroed bit set of `G::ACTIONS` bits, scratch for sorting ids.
+    scratch: Scratch,
+}
+
+/// Scratch space of a batch, reused by every game.
+#[derive(Clone)]
+struct Scratch {
+    /// A zeroed bit set of one bit per id, for sorting ids.
     bits: Vec<u64>,
+    /// The ids of a game's [`legal_actions`](ActionSpace::legal_actions).
+    actions: Vec<usize>,
+}
+
+impl Scratch {
+    fn new(ids: usize) -> Scratch {
+        Scratch {
+            bits: vec![0; ids.div_ceil(64)],
+            actions: Vec::new(),
+        }
+    }
 }
 
 /// A bad action of one game of a batch.
@@ -91,18 +113,24 @@ impl<G: ActionSpace + Observe> Slot<G> {
             ids: Vec::new(),
             open: Vec::new(),
         };
-        slot.list_turns(&mut vec![0; G::ACTIONS.div_ceil(64)]);
+        slot.list_turns(&mut Scratch::new(G::ACTIONS));
         slot
     }
 
-    /// Lists the legal turns of the position and the open main ids; `bits` is a zeroed
-    /// scratch bit set of `G::ACTIONS` bits, left zeroed. Returns whether there are none: a
-    /// game has no legal turn exactly when it is over.
-    fn list_turns(&mut self, bits: &mut [u64]) -> bool {
-        self.moves.clear();
-        self.ids.clear();
+    /// Lists the open main ids (and, in a game with follow-ups, the legal turns). Returns
+    /// whether there are none: a game has no legal turn exactly when it is over.
+    fn list_turns(&mut self, scratch: &mut Scratch) -> bool {
         self.open.clear();
         self.pending = None;
+        if G::MAX_DECISIONS_PER_TURN == 1 {
+            self.pos.legal_actions(&mut scratch.actions);
+            self.open
+                .extend(scratch.actions.iter().map(|&action| action as Id));
+            debug_assert_eq!(self.open.is_empty(), self.pos.is_over());
+            return self.open.is_empty();
+        }
+        self.moves.clear();
+        self.ids.clear();
         let mut moves = G::MoveList::default();
         self.pos.legal_moves(&mut moves);
         debug_assert_eq!(moves.is_empty(), self.pos.is_over());
@@ -114,7 +142,7 @@ impl<G: ActionSpace + Observe> Slot<G> {
             // Generated in the order of the ids already.
             self.open.extend_from_slice(&self.ids);
         } else {
-            sorted_ids(self.ids.iter().copied(), bits, &mut self.open);
+            sorted_ids(self.ids.iter().copied(), &mut scratch.bits, &mut self.open);
         }
         moves.is_empty()
     }
@@ -146,6 +174,9 @@ impl<G: ActionSpace + Observe> Slot<G> {
     /// Makes the open decision `id`: returns the turn to play, or `None` when a follow-up is
     /// now to be chosen.
     fn decide(&mut self, id: Id, bits: &mut [u64]) -> Option<G::Move> {
+        if G::MAX_DECISIONS_PER_TURN == 1 {
+            return self.pos.move_of_action(usize::from(id));
+        }
         if let Some(main) = self.pending {
             let pos = &self.pos;
             return self
@@ -181,7 +212,7 @@ impl<G: ActionSpace + Observe> Batch<G> {
             template,
             max_plies,
             rng: Rng::seed_from_u64(seed),
-            bits: vec![0; G::ACTIONS.div_ceil(64)],
+            scratch: Scratch::new(G::ACTIONS),
         }
     }
 
@@ -211,12 +242,12 @@ impl<G: ActionSpace + Observe> Batch<G> {
         }
         for ((slot, &action), end) in self.slots.iter_mut().zip(actions).zip(ended.iter_mut()) {
             *end = Ended::default();
-            let Some(mv) = slot.decide(action as Id, &mut self.bits) else {
+            let Some(mv) = slot.decide(action as Id, &mut self.scratch.bits) else {
                 continue;
             };
             slot.pos.play_unchecked(mv);
             slot.plies += 1;
-            let over = slot.list_turns(&mut self.bits);
+            let over = slot.list_turns(&mut self.scratch);
             let capped = self.max_plies.is_some_and(|cap| slot.plies >= cap);
             if over || capped {
                 let outcome = if over { slot.pos.outcome() } else { None };
