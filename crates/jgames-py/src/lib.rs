@@ -282,16 +282,10 @@ impl<G: Playable> State<G> {
     }
 }
 
-/// One Python class per game, over [`State`].
-macro_rules! game_class {
-    ($class:ident, $name:literal, $game:ty) => {
-        #[doc = concat!("A game of ", $name, " in progress (see the `jgames` package docs).")]
-        #[pyclass(module = "jgames._jgames", name = $name)]
-        #[derive(Clone)]
-        struct $class {
-            state: State<$game>,
-        }
-
+/// The `#[pymethods]` block of the class `$class` of the game `$game`: what every class of a
+/// game has (`NUM_ACTIONS`, `NAME`, `observation_shape()`), then `$items`.
+macro_rules! game_methods {
+    ($class:ident, $game:ty; $($items:tt)*) => {
         #[pymethods]
         impl $class {
             /// The number of action ids.
@@ -302,6 +296,29 @@ macro_rules! game_class {
             #[classattr]
             const NAME: &'static str = <$game as Game>::NAME;
 
+            /// The shape of one game's observation: (planes, height, width).
+            #[staticmethod]
+            fn observation_shape() -> (usize, usize, usize) {
+                let [p, h, w] = <$game as Observe>::OBSERVATION_SHAPE;
+                (p, h, w)
+            }
+
+            $($items)*
+        }
+    };
+}
+
+/// One Python class per game, over [`State`].
+macro_rules! game_class {
+    ($class:ident, $name:literal, $game:ty) => {
+        #[doc = concat!("A game of ", $name, " in progress (see the `jgames` package docs).")]
+        #[pyclass(module = "jgames._jgames", name = $name)]
+        #[derive(Clone)]
+        struct $class {
+            state: State<$game>,
+        }
+
+        game_methods! { $class, $game;
             #[new]
             #[pyo3(signature = (variant=None, position=None, moves=None, max_plies=None))]
             fn new(
@@ -319,13 +336,6 @@ macro_rules! game_class {
             #[staticmethod]
             fn variants() -> Vec<&'static str> {
                 <<$game as Game>::Rules as GameRules>::preset_names().collect()
-            }
-
-            /// The shape of an observation: (planes, height, width).
-            #[staticmethod]
-            fn observation_shape() -> (usize, usize, usize) {
-                let [p, h, w] = <$game as Observe>::OBSERVATION_SHAPE;
-                (p, h, w)
             }
 
             /// The preset played.
@@ -554,16 +564,7 @@ macro_rules! batch_class {
             }
         }
 
-        #[pymethods]
-        impl $class {
-            /// The number of action ids.
-            #[classattr]
-            const NUM_ACTIONS: usize = <$game as ActionSpace>::ACTIONS;
-
-            /// The game's name.
-            #[classattr]
-            const NAME: &'static str = <$game as Game>::NAME;
-
+        game_methods! { $class, $game;
             #[new]
             #[pyo3(signature = (n, variant=None, position=None, max_plies=None, seed=0))]
             fn new(
@@ -586,13 +587,6 @@ macro_rules! batch_class {
                     batch: batch::Batch::new(state.pos, n, max_plies, seed),
                     variant: state.variant,
                 })
-            }
-
-            /// The shape of one game's observation: (planes, height, width).
-            #[staticmethod]
-            fn observation_shape() -> (usize, usize, usize) {
-                let [p, h, w] = <$game as Observe>::OBSERVATION_SHAPE;
-                (p, h, w)
             }
 
             /// The preset played.

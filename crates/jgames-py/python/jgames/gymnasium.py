@@ -46,13 +46,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from jgames import DEFAULT_MAX_PLIES, GAMES
-
-
-#: The cap of a game this module does not know yet.
-FALLBACK_MAX_PLIES = 300
-
-#: An observation: ``"observation"`` (float32 planes) and ``"action_mask"`` (int8) arrays.
-Observation = dict[str, Any]
+from jgames._spaces import Observation, mask_of, max_plies_of, observation_of, observation_space
 
 
 class JgamesEnv(gymnasium.Env[Observation, SupportsIndex]):
@@ -94,10 +88,7 @@ class JgamesEnv(gymnasium.Env[Observation, SupportsIndex]):
             raise ValueError(
                 f"render_mode {render_mode!r} is none of {self.metadata['render_modes']}"
             )
-        if max_plies is None:
-            max_plies = DEFAULT_MAX_PLIES.get(game, FALLBACK_MAX_PLIES)
-        if max_plies < 1:
-            raise ValueError(f"max_plies must be at least 1, not {max_plies}")
+        max_plies = max_plies_of(game, max_plies)
         self.game_class: Any = cls
         self.variant = variant
         self.max_plies = max_plies
@@ -110,15 +101,7 @@ class JgamesEnv(gymnasium.Env[Observation, SupportsIndex]):
         if opponent != "random":
             # A bad engine spec fails here rather than in the middle of an episode.
             self._game.think(opponent, millis=1, nodes=1)
-        planes, height, width = cls.observation_shape()
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=0.0, high=1.0, shape=(planes, height, width), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(cls.NUM_ACTIONS,), dtype=np.int8),
-            }
-        )
+        self.observation_space = observation_space(cls)
         self.action_space = spaces.Discrete(cls.NUM_ACTIONS)
         self._side = 0 if agent_side is None else agent_side
         self._over = False
@@ -156,13 +139,10 @@ class JgamesEnv(gymnasium.Env[Observation, SupportsIndex]):
             self._truncated = bool(self._game.is_truncated())
 
     def _mask(self) -> npt.NDArray[np.int8]:
-        if self._over:
-            return np.zeros(self.game_class.NUM_ACTIONS, np.int8)
-        mask: npt.NDArray[np.int8] = self._game.legal_mask()
-        return mask
+        return mask_of(self._game, not self._over)
 
     def _observation(self, mask: npt.NDArray[np.int8]) -> Observation:
-        return {"observation": self._game.observation(), "action_mask": mask}
+        return observation_of(self._game, mask)
 
     def _info(self, mask: npt.NDArray[np.int8], **extra: Any) -> dict[str, Any]:
         info: dict[str, Any] = {

@@ -37,23 +37,16 @@ import types
 from typing import Any, ClassVar
 
 import gymnasium
-import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from jgames import DEFAULT_MAX_PLIES, GAMES
-
-
-#: The cap of a game this module does not know yet.
-FALLBACK_MAX_PLIES = 300
+from jgames._spaces import Observation, mask_of, max_plies_of, observation_of, observation_space
 
 #: The agents, by the game's player index.
 AGENTS = ("player_0", "player_1")
-
-#: An observation: ``"observation"`` (float32 planes) and ``"action_mask"`` (int8) arrays.
-Observation = dict[str, Any]
 
 
 class JgamesAECEnv(AECEnv):  # type: ignore[misc]
@@ -94,28 +87,12 @@ class JgamesAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(
                 f"render_mode {render_mode!r} is none of {self.metadata['render_modes']}"
             )
-        if max_plies is None:
-            max_plies = DEFAULT_MAX_PLIES.get(cls.NAME, FALLBACK_MAX_PLIES)
-        if max_plies < 1:
-            raise ValueError(f"max_plies must be at least 1, not {max_plies}")
+        max_plies = max_plies_of(cls.NAME, max_plies)
         self.variant = variant
         self.max_plies = max_plies
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
-        planes, height, width = cls.observation_shape()
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        low=0.0, high=1.0, shape=(planes, height, width), dtype=np.float32
-                    ),
-                    "action_mask": spaces.Box(
-                        low=0, high=1, shape=(cls.NUM_ACTIONS,), dtype=np.int8
-                    ),
-                }
-            )
-            for agent in self.possible_agents
-        }
+        self.observation_spaces = {agent: observation_space(cls) for agent in self.possible_agents}
         self.action_spaces = {
             agent: spaces.Discrete(cls.NUM_ACTIONS) for agent in self.possible_agents
         }
@@ -169,11 +146,7 @@ class JgamesAECEnv(AECEnv):  # type: ignore[misc]
             and not self.terminations.get(agent, True)
             and not self.truncations.get(agent, True)
         )
-        if acting:
-            mask = self._game.legal_mask()
-        else:
-            mask = np.zeros(self.game_class.NUM_ACTIONS, np.int8)
-        return {"observation": self._game.observation(), "action_mask": mask}
+        return observation_of(self._game, mask_of(self._game, acting))
 
     def _finish(self) -> None:
         """Ends the episode as the game ended: its returns, and why it ended."""
