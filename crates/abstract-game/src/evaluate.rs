@@ -25,4 +25,20 @@ pub trait Evaluate: Game {
 
     /// The exploration constant of a Monte Carlo search whose options leave it unset.
     const MCTS_EXPLORATION: f64 = 1.4;
+
+    /// What an alpha-beta search gives up to avoid a draw, on this evaluation's scale, when
+    /// its options leave it unset: a draw scores `-CONTEMPT` for the searching side (and
+    /// `+CONTEMPT` for its opponent), so the search plays on in a level position. 0, the
+    /// default, scores draws even.
+    const CONTEMPT: i32 = 0;
+
+    /// A hint for a search's move ordering, before `mv` (a legal move) is searched: above 0
+    /// for a move that changes the material (a capture), 0 for a quiet move (the default). An
+    /// alpha-beta search tries higher hints first and searches late quiet moves less deeply,
+    /// so the hint must be cheap and must not call a quiet move tactical without reason.
+    #[inline]
+    fn move_priority(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
 }

@@ -17,6 +17,9 @@ pub struct AlphaBetaOptions {
     pub hash_mib: usize,
     /// The default budget, used where the budget of a call leaves a limit unset.
     pub budget: Budget,
+    /// What a draw costs the searching side, on the evaluation's scale (see
+    /// [`Evaluate::CONTEMPT`], the value when `None`).
+    pub contempt: Option<i32>,
 }
 
 impl AlphaBetaOptions {
@@ -25,6 +28,7 @@ impl AlphaBetaOptions {
     pub const DEFAULT: AlphaBetaOptions = AlphaBetaOptions {
         hash_mib: 16,
         budget: Budget::DEFAULT,
+        contempt: None,
     };
 }
 
@@ -226,6 +230,28 @@ fn history_index<M: Hash>(mv: &M, side: usize) -> usize {
     (h.finish() >> (64 - HISTORY_BITS)) as usize
 }
 
+/// Order keys below this are quiet moves: no table move, no killer, no positive hint (the
+/// hint sits above bit 32, the history below).
+const QUIET_KEYS: i64 = 1 << 32;
+
+/// Nodes of at least this depth order their quiet moves by the evaluation after them.
+const STATIC_ORDER_DEPTH: u32 = 3;
+
+/// The moves searched at full depth at every node before late quiet moves are reduced.
+const FULL_DEPTH_MOVES: usize = 3;
+
+/// The depth by which the `index`-th move (from 0) of a node of `depth` plies is reduced when
+/// it is quiet: none for the first [`FULL_DEPTH_MOVES`] and below 3 plies, then growing with
+/// the logarithms of both (the usual shape of late-move reductions), and always leaving at
+/// least one ply.
+fn reduction(depth: u32, index: usize) -> u32 {
+    if depth < 3 || index < FULL_DEPTH_MOVES {
+        return 0;
+    }
+    let r = 0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.25;
+    (r as u32).min(depth - 2)
+}
+
 /// A game's own ordering hint: a higher value searches the move earlier (after the table
 /// move and the killer moves). Captures, say, before quiet moves.
 pub type MovePriority<G> = fn(&G, <G as Game>::Move) -> i32;
@@ -236,14 +262,20 @@ pub type MovePriority<G> = fn(&G, <G as Game>::Move) -> i32;
 ///   variation search (null windows after the first move);
 /// * a transposition table keyed by [`Game::zobrist`] (key, depth, bound, score, best move),
 ///   sized in MiB, two entries a bucket (depth-preferred and always-replace);
-/// * move ordering: the table's move, then two killer moves per ply, then the game's
-///   [`MovePriority`] hook if one is set, then the history heuristic;
+/// * move ordering: the table's move, then two killer moves per ply, then the game's hint
+///   ([`Evaluate::move_priority`], captures first, or the [`MovePriority`] hook if one is
+///   set), then the history heuristic;
+/// * late-move reductions: after the first three moves of a node, a quiet move (no table
+///   move, no killer, no hint) is searched less deeply, by a reduction growing with the
+///   logarithms of the depth and of the move's rank, and searched again in full only if it
+///   beats alpha;
 /// * exact results: a finished game scores [`Score::Win`] or [`Score::Loss`] with its
 ///   distance in plies from the root (internally `WIN_SCORE - ply`, stored in the table
 ///   relative to the node), so faster wins and slower losses are preferred; a draw scores 0;
 ///   a game ending on points counts for its winner;
 /// * budgets by depth, nodes and wall time (the clock and the stop flag are looked at every
-///   1024 nodes); when a budget runs out the move of the last completed iteration is played.
+///   1024 nodes); when a budget runs out the move of the last completed iteration is played,
+///   unless the unfinished iteration has already searched a better one in full.
 ///   The search stops early once it has proved a result.
 ///
 /// Leaves are scored by [`Evaluate::evaluate`], or by the evaluation given to
@@ -261,6 +293,10 @@ pub struct AlphaBeta<G: Game + Evaluate> {
     node_limit: u64,
     seldepth: usize,
     aborted: bool,
+    /// The contempt in effect.
+    contempt: i32,
+    /// The score of the root's best move so far in the current iteration.
+    partial_score: i32,
     pv: Vec<Vec<G::Move>>,
     buffers: Vec<Vec<(i64, G::Move)>>,
 }
@@ -282,6 +318,8 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             node_limit: u64::MAX,
             seldepth: 0,
             aborted: false,
+            contempt: options.contempt.unwrap_or(G::CONTEMPT),
+            partial_score: 0,
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
         }
@@ -315,12 +353,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         self.table.buckets.len() * 2
     }
 
-    /// The score of a finished game for the side to move, `ply` plies below the root.
-    fn result_score(pos: &G, winner: Option<abstract_game::Side>, ply: usize) -> i32 {
+    /// The score of a finished game for the side to move, `ply` plies below the root: a draw
+    /// costs the root's side the contempt.
+    fn result_score(&self, pos: &G, winner: Option<abstract_game::Side>, ply: usize) -> i32 {
         match winner {
             Some(w) if w == pos.side_to_move() => WIN_SCORE - ply as i32,
             Some(_) => -(WIN_SCORE - ply as i32),
-            None => 0,
+            None if ply % 2 == 0 => -self.contempt,
+            None => self.contempt,
         }
     }
 
@@ -335,9 +375,33 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         if killers[1] == Some(mv) {
             return (1 << 60) - 1;
         }
-        let hint = self.priority.map_or(0, |f| f(pos, mv));
+        let hint = match self.priority {
+            Some(priority) => priority(pos, mv),
+            None => pos.move_priority(mv),
+        };
         let side = pos.side_to_move().index();
         (i64::from(hint) << 32) + i64::from(self.history[history_index(&mv, side)])
+    }
+
+    /// The value of `pos`, `ply` plies below the root, for its side to move before any
+    /// search: a finished game's result (a win or a loss as `±EVAL_BOUND`), else the
+    /// evaluation.
+    fn static_value(&self, pos: &G, ply: usize) -> i32 {
+        match pos.outcome() {
+            Some(outcome) => {
+                self.result_score(pos, outcome.winner, ply).clamp(-EVAL_BOUND, EVAL_BOUND)
+            }
+            None => self.evaluation(pos),
+        }
+    }
+
+    /// The evaluation of `pos` (not finished) for its side to move, clamped to `±EVAL_BOUND`.
+    fn evaluation(&self, pos: &G) -> i32 {
+        let value = match &self.evaluator {
+            None => pos.evaluate(),
+            Some(custom) => custom.evaluate(pos),
+        };
+        value.clamp(-EVAL_BOUND, EVAL_BOUND)
     }
 
     fn negamax(
@@ -361,14 +425,10 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if let Some(outcome) = pos.outcome() {
-            return Self::result_score(pos, outcome.winner, ply);
+            return self.result_score(pos, outcome.winner, ply);
         }
         if depth == 0 || ply >= MAX_PLY {
-            let value = match &self.evaluator {
-                None => pos.evaluate(),
-                Some(custom) => custom.evaluate(pos),
-            };
-            return value.clamp(-EVAL_BOUND, EVAL_BOUND);
+            return self.evaluation(pos);
         }
         // No line from here can beat a win on the next ply or lose faster than now.
         alpha = alpha.max(-(WIN_SCORE - ply as i32));
@@ -405,6 +465,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         for entry in moves.iter_mut() {
             entry.0 = self.order_key(pos, entry.1, table_move, ply);
         }
+        if depth >= STATIC_ORDER_DEPTH {
+            // Quiet moves by the evaluation of the position they lead to (then history):
+            // in games of wide, flat move lists (Jersi, Jericho) history alone leaves the
+            // good moves scattered, so little is cut and late-move reductions hit them.
+            for entry in moves.iter_mut().filter(|entry| entry.0 < QUIET_KEYS) {
+                entry.0 = -i64::from(self.static_value(&pos.after(entry.1), ply + 1));
+            }
+        }
 
         let alpha_start = alpha;
         let mut best = -INFINITY;
@@ -417,12 +485,25 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 }
             }
             moves.swap(i, pick);
-            let mv = moves[i].1;
+            let (key, mv) = moves[i];
             let child = pos.after(mv);
             let score = if i == 0 {
                 -self.negamax(clock, &child, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let probe = -self.negamax(clock, &child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                // A late quiet move (not the table's, no killer, no hint) is first searched
+                // less deeply; only if it then beats alpha is it searched in full. Not when
+                // alpha is a result: then a faster win (or a slower loss) is looked for, and
+                // a reduced search could miss it.
+                let quiet = key < QUIET_KEYS && alpha.abs() < RESULT_BOUND;
+                let cut = if quiet { reduction(depth, i) } else { 0 };
+                let mut probe = alpha + 1;
+                if cut > 0 {
+                    let reduced = depth - 1 - cut;
+                    probe = -self.negamax(clock, &child, reduced, ply + 1, -alpha - 1, -alpha);
+                }
+                if probe > alpha && !self.aborted {
+                    probe = -self.negamax(clock, &child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if probe > alpha && probe < beta && !self.aborted {
                     -self.negamax(clock, &child, depth - 1, ply + 1, -beta, -alpha)
                 } else {
@@ -438,6 +519,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
+                    if ply == 0 {
+                        self.partial_score = score;
+                    }
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     let line = &mut head[ply];
                     line.clear();
@@ -547,6 +631,16 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
             }
             let score = self.negamax(&clock, pos, depth, 0, -INFINITY, INFINITY);
             if self.aborted {
+                // The root's moves searched in full in the unfinished iteration (the first is
+                // the previous best): one that beat the previous best at this depth is the
+                // better move, with its line and score.
+                if let (Some(&mv), Some((best, info))) = (self.pv[0].first(), done.as_mut()) {
+                    if *best != mv {
+                        *best = mv;
+                        info.pv = self.pv[0].clone();
+                        info.score = Score::from_internal(self.partial_score);
+                    }
+                }
                 break;
             }
             let Some(&mv) = self.pv[0].first() else {
@@ -603,6 +697,46 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use abstract_game::nim::Nim;
+
+    #[test]
+    fn a_draw_costs_the_root_side_the_contempt() {
+        let engine = AlphaBeta::<Nim>::new(AlphaBetaOptions {
+            contempt: Some(30),
+            ..AlphaBetaOptions::DEFAULT
+        });
+        let pos = Nim::at(0, 0);
+        // The root's side moves at even plies: a draw is -30 for it, +30 for its opponent.
+        assert_eq!(engine.result_score(&pos, None, 0), -30);
+        assert_eq!(engine.result_score(&pos, None, 1), 30);
+        assert_eq!(engine.result_score(&pos, None, 4), -30);
+        let even = AlphaBeta::<Nim>::default();
+        assert_eq!(even.result_score(&pos, None, 3), 0, "Nim's own contempt is 0");
+        let mover = pos.side_to_move();
+        assert_eq!(engine.result_score(&pos, Some(mover), 2), WIN_SCORE - 2);
+        assert_eq!(engine.result_score(&pos, Some(!mover), 2), -(WIN_SCORE - 2));
+    }
+
+    #[test]
+    fn late_quiet_moves_are_reduced_by_a_growing_depth_leaving_one_ply() {
+        for index in 0..200 {
+            assert_eq!(reduction(2, index), 0, "no reduction below depth 3");
+        }
+        for depth in 3..40 {
+            for index in 0..FULL_DEPTH_MOVES {
+                assert_eq!(reduction(depth, index), 0, "the first moves are searched in full");
+            }
+            let mut last = 0;
+            for index in FULL_DEPTH_MOVES..300 {
+                let r = reduction(depth, index);
+                assert!(r >= last, "reductions grow with the move's rank");
+                assert!(depth - 1 - r >= 1, "at least one ply is left");
+                last = r;
+            }
+            assert!(last >= 1, "late moves at depth {depth} are reduced");
+        }
+        assert!(reduction(12, 100) > reduction(4, 100), "and with the depth");
+    }
 
     #[test]
     fn stored_results_are_relative_to_the_node() {

@@ -25,7 +25,7 @@ pub struct RandomOptions {
 /// |---|---|
 /// | `random` | `seed` |
 /// | `mcts` | `iterations`, `nodes`, `movetime` (ms), `c` (exploration), `seed`, `threads`, `playout_cap`, `cutoff` (plies before the evaluation decides a playout), `max_nodes`, `reuse` (`true`/`false`) |
-/// | `alphabeta` | `depth`, `nodes`, `movetime` (ms), `hash` (MiB) |
+/// | `alphabeta` | `depth`, `nodes`, `movetime` (ms), `hash` (MiB), `contempt` (what a draw costs, on the evaluation's scale; the game's own when unset) |
 ///
 /// The budget keys (`iterations`, `nodes`, `depth`, `movetime`) make the engine's default
 /// budget: a call to [`Engine::choose`] uses them for every limit its own [`Budget`] leaves
@@ -101,7 +101,7 @@ pub enum SpecError {
 const RANDOM_KEYS: &str = "seed";
 const MCTS_KEYS: &str =
     "iterations, nodes, movetime, c, seed, threads, playout_cap, cutoff, max_nodes, reuse";
-const ALPHABETA_KEYS: &str = "depth, nodes, movetime, hash";
+const ALPHABETA_KEYS: &str = "depth, nodes, movetime, hash, contempt";
 
 fn bad(key: &str, value: &str, expected: &'static str) -> SpecError {
     SpecError::BadValue {
@@ -218,6 +218,15 @@ impl EngineSpec {
                 "movetime" => o.budget.time = Some(movetime(value)?),
                 "hash" => {
                     o.hash_mib = whole(key, value, 0, 1 << 16, "a size in MiB from 0 to 65536")?
+                }
+                "contempt" => {
+                    o.contempt = Some(whole(
+                        key,
+                        value,
+                        -100_000,
+                        100_000,
+                        "a whole number from -100000 to 100000",
+                    )?)
                 }
                 _ => return Err(unknown("alphabeta", ALPHABETA_KEYS)),
             },
@@ -362,6 +371,9 @@ impl fmt::Display for EngineSpec {
                 items.budget(&o.budget, false, true)?;
                 if o.hash_mib != AlphaBetaOptions::DEFAULT.hash_mib {
                     items.item("hash", o.hash_mib)?;
+                }
+                if let Some(contempt) = o.contempt {
+                    items.item("contempt", contempt)?;
                 }
             }
         }

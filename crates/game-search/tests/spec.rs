@@ -46,7 +46,8 @@ fn the_documented_specs_parse_to_their_options() {
         parse("alphabeta:depth=4,hash=64").unwrap(),
         EngineSpec::AlphaBeta(AlphaBetaOptions {
             hash_mib: 64,
-            budget: Budget::depth(4)
+            budget: Budget::depth(4),
+            contempt: None,
         })
     );
     assert_eq!(
@@ -89,6 +90,8 @@ fn display_is_canonical_and_parses_back() {
         ("alphabeta", "alphabeta"),
         ("alphabeta:hash=64,depth=4", "alphabeta:depth=4,hash=64"),
         ("alphabeta:nodes=100000", "alphabeta:nodes=100000"),
+        ("alphabeta:contempt=-5,depth=2", "alphabeta:depth=2,contempt=-5"),
+        ("alphabeta:contempt=0", "alphabeta:contempt=0"),
         (
             "alphabeta:movetime=50,hash=0",
             "alphabeta:movetime=50,hash=0",
@@ -134,6 +137,8 @@ fn bad_specs_are_refused_with_the_reason() {
         ("alphabeta:depth=-1", "depth", "-1"),
         ("alphabeta:hash=lots", "hash", "lots"),
         ("alphabeta:hash=100000", "hash", "100000"),
+        ("alphabeta:contempt=1.5", "contempt", "1.5"),
+        ("alphabeta:contempt=100001", "contempt", "100001"),
         ("alphabeta:nodes=0", "nodes", "0"),
         ("mcts:iterations=1e4", "iterations", "1e4"),
         ("mcts:c=-1", "c", "-1"),
@@ -305,9 +310,18 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
                     })
                 }
             ),
-        (arb_budget(true), 0usize..=65536).prop_map(|(budget, hash_mib)| {
-            EngineSpec::AlphaBeta(AlphaBetaOptions { hash_mib, budget })
-        }),
+        (
+            arb_budget(true),
+            0usize..=65536,
+            proptest::option::of(-100_000i32..=100_000)
+        )
+            .prop_map(|(budget, hash_mib, contempt)| {
+                EngineSpec::AlphaBeta(AlphaBetaOptions {
+                    hash_mib,
+                    budget,
+                    contempt,
+                })
+            }),
     ]
 }
 

@@ -14,6 +14,7 @@ use abstract_game::{Evaluate, Side};
 
 use crate::board::goal_row;
 use crate::movegen::STEP_TARGETS;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Direction, ReturnRule};
 
@@ -159,6 +160,12 @@ impl Position {
 }
 
 impl Evaluate for Position {
+    /// 1 for a capture.
+    #[inline]
+    fn move_priority(&self, mv: Move) -> i32 {
+        i32::from(self.is_capture(mv))
+    }
+
     /// The value for the side to move, in hundredths of a point of the final score: material,
     /// the race to the goal row, archers that may come back, mobility and threats (see
     /// `docs/jarmo.md`, section "Evaluation"). Far inside [`abstract_game::EVAL_BOUND`].

@@ -13,8 +13,9 @@
 
 use abstract_game::{Evaluate, Side};
 
-use crate::board::{NEIGHBOR_MASKS, SLOTS, WIDTH};
+use crate::board::{NEIGHBOR_MASKS, SLOTS, Square, WIDTH};
 use crate::piece::{Kind, code_kind};
+use crate::moves::Move;
 use crate::position::Position;
 
 /// The weights of the evaluation's terms, in hundredths of a Rock.
@@ -143,6 +144,20 @@ impl Evaluate for Position {
     const MCTS_CUTOFF: u32 = 4;
     /// With judged playouts the values are steadier, so the search explores less.
     const MCTS_EXPLORATION: f64 = 0.7;
+
+    /// 1 when a step of the turn lands on a cell the enemy holds now (a capture, or nearly
+    /// always one: the board seen before the turn), 0 for other turns and drops.
+    #[inline]
+    fn move_priority(&self, mv: Move) -> i32 {
+        let enemy = self.units[(!self.to_move).index()];
+        let (first, second) = match mv {
+            Move::Cube { to, stack_to, .. } => (to, stack_to),
+            Move::Stack { to, cube_to, .. } => (to, cube_to),
+            Move::Drop { .. } => return 0,
+        };
+        let lands = first.bit() | second.map_or(0, Square::bit);
+        i32::from(enemy & lands != 0)
+    }
 
     /// The value for the side to move, in hundredths of a Rock: the Kings' march to the
     /// enemy's home row, material and reserves (see `docs/jersi.md`, section "Evaluation").
