@@ -12,8 +12,9 @@
 //!   threads, and is repeatable: the same seed and iteration budget give the same move.
 //!   It needs only [`Game`].
 //! * [`AlphaBeta`] is negamax with alpha-beta pruning, iterative deepening, principal variation
-//!   search, a transposition table keyed by [`Game::zobrist`], and killer and history move
-//!   ordering, over the game's [`Evaluate`](abstract_game::Evaluate) heuristic or another
+//!   search, a transposition table keyed by [`Game::zobrist`], move ordering (killers, the
+//!   game's capture hint, the evaluation after each quiet move, history), late-move
+//!   reductions and an optional contempt for draws, over the game's [`Evaluate`](abstract_game::Evaluate) heuristic or another
 //!   evaluation given to [`AlphaBeta::with_evaluator`].
 //!
 //! [`elo`] turns the score of a match into an Elo difference with its 95% interval.
