@@ -388,9 +388,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     /// evaluation.
     fn static_value(&self, pos: &G, ply: usize) -> i32 {
         match pos.outcome() {
-            Some(outcome) => {
-                self.result_score(pos, outcome.winner, ply).clamp(-EVAL_BOUND, EVAL_BOUND)
-            }
+            Some(outcome) => self
+                .result_score(pos, outcome.winner, ply)
+                .clamp(-EVAL_BOUND, EVAL_BOUND),
             None => self.evaluation(pos),
         }
     }
@@ -711,7 +711,11 @@ mod tests {
         assert_eq!(engine.result_score(&pos, None, 1), 30);
         assert_eq!(engine.result_score(&pos, None, 4), -30);
         let even = AlphaBeta::<Nim>::default();
-        assert_eq!(even.result_score(&pos, None, 3), 0, "Nim's own contempt is 0");
+        assert_eq!(
+            even.result_score(&pos, None, 3),
+            0,
+            "Nim's own contempt is 0"
+        );
         let mover = pos.side_to_move();
         assert_eq!(engine.result_score(&pos, Some(mover), 2), WIN_SCORE - 2);
         assert_eq!(engine.result_score(&pos, Some(!mover), 2), -(WIN_SCORE - 2));
@@ -724,7 +728,11 @@ mod tests {
         }
         for depth in 3..40 {
             for index in 0..FULL_DEPTH_MOVES {
-                assert_eq!(reduction(depth, index), 0, "the first moves are searched in full");
+                assert_eq!(
+                    reduction(depth, index),
+                    0,
+                    "the first moves are searched in full"
+                );
             }
             let mut last = 0;
             for index in FULL_DEPTH_MOVES..300 {

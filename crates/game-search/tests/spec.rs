@@ -90,7 +90,10 @@ fn display_is_canonical_and_parses_back() {
         ("alphabeta", "alphabeta"),
         ("alphabeta:hash=64,depth=4", "alphabeta:depth=4,hash=64"),
         ("alphabeta:nodes=100000", "alphabeta:nodes=100000"),
-        ("alphabeta:contempt=-5,depth=2", "alphabeta:depth=2,contempt=-5"),
+        (
+            "alphabeta:contempt=-5,depth=2",
+            "alphabeta:depth=2,contempt=-5",
+        ),
         ("alphabeta:contempt=0", "alphabeta:contempt=0"),
         (
             "alphabeta:movetime=50,hash=0",

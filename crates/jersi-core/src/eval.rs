@@ -14,8 +14,8 @@
 use abstract_game::{Evaluate, Side};
 
 use crate::board::{NEIGHBOR_MASKS, SLOTS, Square, WIDTH};
-use crate::piece::{Kind, code_kind};
 use crate::moves::Move;
+use crate::piece::{Kind, code_kind};
 use crate::position::Position;
 
 /// The weights of the evaluation's terms, in hundredths of a Rock.
