@@ -10,15 +10,31 @@
 //! search runs: a state-changing command is sent during `go infinite` only (which never ends by
 //! itself, so the refusal is certain), and every finite search is followed by `stop` before
 //! the next such command. The fast twin runs a short session per game; the `--ignored` one runs
-//! long sessions on several seeds.
+//! long sessions on several seeds. Where `/proc` tells (Linux), the session's peak resident
+//! memory must stay under [`MEMORY_BOUND_KIB`], in short sessions and long ones alike.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use abstract_game::TextGame;
 use abstract_game::playout::Rng;
+
+/// The most resident memory a session may reach, in KiB: its engines' tables and trees are
+/// bounded (16 MiB of alpha-beta table by default, MCTS trees of a few thousand nodes here), so
+/// a session that reaches this is leaking.
+const MEMORY_BOUND_KIB: u64 = 256 * 1024;
+
+/// The peak resident memory of the live process `id` in KiB (`VmHWM`), or `None` where
+/// `/proc` does not tell (another system, or the process has ended).
+fn peak_memory_kib(id: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{id}/status")).ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
+    line.trim().trim_end_matches("kB").trim().parse().ok()
+}
 
 /// The script of one session and what its answers must be.
 struct Script {
@@ -274,6 +290,22 @@ fn soak<G: TextGame>(seed: u64, steps: usize) {
         let _ = stdin.write_all(input.as_bytes());
     });
     let id = child.id();
+    // Samples the session's peak memory until it ends.
+    let (ended, peak) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicU64::new(0)),
+    );
+    let sampler = {
+        let (ended, peak) = (Arc::clone(&ended), Arc::clone(&peak));
+        std::thread::spawn(move || {
+            while !ended.load(Ordering::Relaxed) {
+                if let Some(kib) = peak_memory_kib(id) {
+                    peak.fetch_max(kib, Ordering::Relaxed);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        })
+    };
     let (done_tx, done) = mpsc::channel();
     std::thread::spawn(move || {
         let _ = done_tx.send(child.wait_with_output());
@@ -286,6 +318,17 @@ fn soak<G: TextGame>(seed: u64, steps: usize) {
         }
     };
     writer.join().expect("the writer");
+    ended.store(true, Ordering::Relaxed);
+    sampler.join().expect("the sampler");
+    let peak = peak.load(Ordering::Relaxed);
+    if cfg!(target_os = "linux") {
+        assert!(peak > 0, "{}: no memory reading from /proc", G::NAME);
+    }
+    assert!(
+        peak < MEMORY_BOUND_KIB,
+        "{} seed {seed}: the session reached {peak} KiB",
+        G::NAME
+    );
     let out = String::from_utf8_lossy(&output.stdout);
     let err = String::from_utf8_lossy(&output.stderr);
     let context = format!("{} seed {seed}", G::NAME);
