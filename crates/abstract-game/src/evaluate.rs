@@ -32,6 +32,12 @@ pub trait Evaluate: Game {
     /// default, scores draws even.
     const CONTEMPT: i32 = 0;
 
+    /// Whether an alpha-beta search should look past its horizon at the moves with a hint
+    /// above 0 ([`move_priority`](Evaluate::move_priority), the captures), so that a leaf in
+    /// the middle of an exchange is not judged by the evaluation: a quiescence search. Off by
+    /// default.
+    const QUIESCENCE: bool = false;
+
     /// A hint for a search's move ordering, before `mv` (a legal move) is searched: above 0
     /// for a move that changes the material (a capture), 0 for a quiet move (the default). An
     /// alpha-beta search tries higher hints first and searches late quiet moves less deeply,

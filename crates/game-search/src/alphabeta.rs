@@ -234,6 +234,9 @@ fn history_index<M: Hash>(mv: &M, side: usize) -> usize {
 /// hint sits above bit 32, the history below).
 const QUIET_KEYS: i64 = 1 << 32;
 
+/// The most plies of captures a quiescence search plays past the horizon.
+const QUIESCENCE_PLIES: u32 = 6;
+
 /// Nodes of at least this depth order their quiet moves by the evaluation after them.
 const STATIC_ORDER_DEPTH: u32 = 3;
 
@@ -295,6 +298,8 @@ pub struct AlphaBeta<G: Game + Evaluate> {
     aborted: bool,
     /// The contempt in effect.
     contempt: i32,
+    /// Whether late moves are reduced: until a result is proved.
+    reductions: bool,
     /// The score of the root's best move so far in the current iteration.
     partial_score: i32,
     pv: Vec<Vec<G::Move>>,
@@ -319,6 +324,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             seldepth: 0,
             aborted: false,
             contempt: options.contempt.unwrap_or(G::CONTEMPT),
+            reductions: true,
             partial_score: 0,
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
@@ -404,6 +410,60 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         value.clamp(-EVAL_BOUND, EVAL_BOUND)
     }
 
+    /// The value of `pos` past the horizon: the evaluation (standing pat), or better, a line of
+    /// captures (moves with a hint above 0) of at most `plies` more plies. Fail-soft, like
+    /// [`negamax`](Self::negamax).
+    fn quiescence(
+        &mut self,
+        clock: &Clock<'_>,
+        pos: &G,
+        ply: usize,
+        plies: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+            return 0;
+        }
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 && clock.expired() {
+            self.aborted = true;
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(outcome) = pos.outcome() {
+            return self.result_score(pos, outcome.winner, ply);
+        }
+        let stand = self.evaluation(pos);
+        if stand >= beta || plies == 0 || ply >= MAX_PLY {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        generate(pos, &mut moves);
+        moves.retain(|entry| pos.move_priority(entry.1) > 0);
+        for &(_, mv) in moves.iter() {
+            let score = -self.quiescence(clock, &pos.after(mv), ply + 1, plies - 1, -beta, -alpha);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        if self.aborted { 0 } else { best }
+    }
+
     fn negamax(
         &mut self,
         clock: &Clock<'_>,
@@ -427,7 +487,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         if let Some(outcome) = pos.outcome() {
             return self.result_score(pos, outcome.winner, ply);
         }
-        if depth == 0 || ply >= MAX_PLY {
+        if ply >= MAX_PLY {
+            return self.evaluation(pos);
+        }
+        if depth == 0 {
+            if G::QUIESCENCE {
+                self.nodes -= 1;
+                return self.quiescence(clock, pos, ply, QUIESCENCE_PLIES, alpha, beta);
+            }
             return self.evaluation(pos);
         }
         // No line from here can beat a win on the next ply or lose faster than now.
@@ -494,7 +561,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 // less deeply; only if it then beats alpha is it searched in full. Not when
                 // alpha is a result: then a faster win (or a slower loss) is looked for, and
                 // a reduced search could miss it.
-                let quiet = key < QUIET_KEYS && alpha.abs() < RESULT_BOUND;
+                let quiet = self.reductions && key < QUIET_KEYS && alpha.abs() < RESULT_BOUND;
                 let cut = if quiet { reduction(depth, i) } else { 0 };
                 let mut probe = alpha + 1;
                 if cut > 0 {
@@ -625,7 +692,9 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
         }
 
         let mut done: Option<(G::Move, SearchInfo<G>)> = None;
-        for depth in 1..=max_depth {
+        self.reductions = true;
+        let mut depth = 1;
+        while depth <= max_depth {
             if clock.expired() {
                 break;
             }
@@ -658,9 +727,18 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
             report(&info);
             let solved = info.score.plies_to_end().is_some_and(|n| n <= depth);
             done = Some((mv, info));
+            if solved && self.reductions {
+                // A result proved with reductions is real but maybe not the fastest: the
+                // same depth again, full width and with a fresh table (whose entries were
+                // searched with reductions), finds the fastest win or slowest loss.
+                self.reductions = false;
+                self.table.clear();
+                continue;
+            }
             if solved {
                 break;
             }
+            depth += 1;
         }
         match done {
             Some((mv, mut info)) => {

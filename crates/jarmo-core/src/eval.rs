@@ -160,6 +160,9 @@ impl Position {
 }
 
 impl Evaluate for Position {
+    /// Captures are looked at past the horizon.
+    const QUIESCENCE: bool = true;
+
     /// 1 for a capture.
     #[inline]
     fn move_priority(&self, mv: Move) -> i32 {

@@ -350,7 +350,9 @@ struct Score {
     /// The first game of each pair whose second is not finished yet, by pair.
     waiting: Vec<Option<GameResult>>,
     time_losses: [u64; 2],
-    decided: Option<SprtResult>,
+    /// The SPRT's verdict, with the LLR and the number of games when it was reached (games
+    /// already under way still finish and count in the other figures).
+    decided: Option<(SprtResult, f64, u64)>,
 }
 
 impl Score {
@@ -463,8 +465,8 @@ pub fn run_match<G: TextGame + Evaluate>(
                     }
                     let llr = sprt.map(|t| t.llr_pentanomial(&s.pairs));
                     if let (Some(test), Some(llr), None) = (sprt, llr, s.decided) {
-                        s.decided = test.decision(llr);
-                        if s.decided.is_some() {
+                        if let Some(verdict) = test.decision(llr) {
+                            s.decided = Some((verdict, llr, s.tally.games()));
                             done.store(true, Ordering::Relaxed);
                         }
                     }
@@ -534,12 +536,29 @@ pub fn run_match<G: TextGame + Evaluate>(
     }
     if let Some(test) = sprt {
         let llr = test.llr_pentanomial(&p);
-        let verdict = match s.decided {
-            Some(SprtResult::H1) => "H1 accepted",
-            Some(SprtResult::H0) => "H0 accepted",
-            None => "no decision",
-        };
-        writeln!(out, "SPRT: LLR {}: {verdict}", test.llr_text(llr))?;
+        match s.decided {
+            Some((verdict, at, games)) => {
+                let verdict = match verdict {
+                    SprtResult::H1 => "H1 accepted",
+                    SprtResult::H0 => "H0 accepted",
+                };
+                writeln!(
+                    out,
+                    "SPRT: LLR {} at game {games}: {verdict}",
+                    test.llr_text(at)
+                )?;
+                if games < t.games() {
+                    // Games under way at the verdict finished after it.
+                    writeln!(
+                        out,
+                        "SPRT: LLR {} after all {} games",
+                        test.llr_text(llr),
+                        t.games()
+                    )?;
+                }
+            }
+            None => writeln!(out, "SPRT: LLR {}: no decision", test.llr_text(llr))?,
+        }
     }
     writeln!(out, "score {} {} {}", t.wins, t.draws, t.losses)?;
     drop(out);
