@@ -410,6 +410,23 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         value.clamp(-EVAL_BOUND, EVAL_BOUND)
     }
 
+    /// Counts a node at `ply` (clearing its line): `false`, with the search marked aborted,
+    /// when the node budget or the clock (looked at every [`CHECK_EVERY`] nodes) has run out.
+    fn enter(&mut self, clock: &Clock<'_>, ply: usize) -> bool {
+        self.pv[ply].clear();
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 && clock.expired() {
+            self.aborted = true;
+            return false;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        true
+    }
+
     /// The value of `pos` past the horizon: the evaluation (standing pat), or better, a line of
     /// captures (moves with a hint above 0) of at most `plies` more plies. Fail-soft, like
     /// [`negamax`](Self::negamax).
@@ -422,17 +439,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.pv[ply].clear();
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
+        if !self.enter(clock, ply) {
             return 0;
         }
-        self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && clock.expired() {
-            self.aborted = true;
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
         if let Some(outcome) = pos.outcome() {
             return self.result_score(pos, outcome.winner, ply);
         }
@@ -473,28 +482,16 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        self.pv[ply].clear();
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
+        if depth == 0 && G::QUIESCENCE {
+            return self.quiescence(clock, pos, ply, QUIESCENCE_PLIES, alpha, beta);
+        }
+        if !self.enter(clock, ply) {
             return 0;
         }
-        self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && clock.expired() {
-            self.aborted = true;
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
         if let Some(outcome) = pos.outcome() {
             return self.result_score(pos, outcome.winner, ply);
         }
-        if ply >= MAX_PLY {
-            return self.evaluation(pos);
-        }
-        if depth == 0 {
-            if G::QUIESCENCE {
-                self.nodes -= 1;
-                return self.quiescence(clock, pos, ply, QUIESCENCE_PLIES, alpha, beta);
-            }
+        if depth == 0 || ply >= MAX_PLY {
             return self.evaluation(pos);
         }
         // No line from here can beat a win on the next ply or lose faster than now.
