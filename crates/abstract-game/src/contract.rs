@@ -8,7 +8,8 @@ use core::fmt::{Debug, Display};
 use crate::Game;
 use crate::{GameRules, TextGame};
 
-/// Checks one position: the move list against the bulk count and the outcome, the hash against
+/// Checks one position: the move list against the bulk count and the outcome, the ending
+/// against the outcome and [`ENDINGS`](crate::Game::ENDINGS), the hash against
 /// the hash from scratch, the position text round trip, and legal moves (all of them, or 16
 /// spread over a longer list) against `is_legal`, `count_after` and their notation, and
 /// `count_two_plies` against the sum of `count_after`.
@@ -28,6 +29,21 @@ where
         moves.is_empty(),
         "a game goes on exactly while moves exist: {pos:?}"
     );
+    assert_eq!(
+        pos.ending().is_some(),
+        pos.outcome().is_some(),
+        "an ending is named exactly when the game is over: {pos:?}"
+    );
+    if let (Some(ending), Some(outcome)) = (pos.ending(), pos.outcome()) {
+        assert!(
+            G::ENDINGS.contains(&ending),
+            "ending {ending} is not in ENDINGS: {pos:?}"
+        );
+        assert!(
+            ending != crate::Ending::DRAW || outcome.winner.is_none(),
+            "a won game called a draw: {pos:?}"
+        );
+    }
     assert_eq!(
         pos.zobrist(),
         pos.zobrist_from_scratch(),

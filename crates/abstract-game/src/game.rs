@@ -8,7 +8,7 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 
 use crate::playout::Rng;
-use crate::{Outcome, Side};
+use crate::{Ending, Outcome, Side};
 
 /// A stack-allocated list that move generation fills.
 ///
@@ -245,6 +245,19 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Whether the game has ended.
     fn is_over(&self) -> bool {
         self.outcome().is_some()
+    }
+
+    /// Every rule that can end the game, in the order tables list them. The default,
+    /// [`Ending::WIN`] and [`Ending::DRAW`], suits a game that names none.
+    const ENDINGS: &'static [Ending] = &[Ending::WIN, Ending::DRAW];
+
+    /// Which rule ended the game (one of [`ENDINGS`](Game::ENDINGS)), or `None` while it goes
+    /// on. The default tells only a win from a draw.
+    fn ending(&self) -> Option<Ending> {
+        self.outcome().map(|o| match o.winner {
+            Some(_) => Ending::WIN,
+            None => Ending::DRAW,
+        })
     }
 
     /// The Zobrist hash, kept incrementally.

@@ -13,6 +13,7 @@
 //!   for a bad name;
 //! * fixed-width [bitboards](bitboard) and [Zobrist keys](zobrist);
 //! * [`Side`], [`Outcome`] and [`Scores`], and [`BySide`] for side-indexed data;
+//! * [`Ending`]: which rule ended a game, for statistics over many games;
 //! * [`Evaluate`], a game's heuristic value of a position for search;
 //! * game [`record`]s: one text format for every game;
 //! * [`nim`], a toy game (Nim on two heaps) for examples and for the tests of game-free code;
@@ -81,6 +82,7 @@ pub mod actions;
 pub mod bitboard;
 pub mod cell;
 pub mod contract;
+pub mod ending;
 pub mod evaluate;
 mod game;
 pub mod graph;
@@ -104,6 +106,7 @@ pub use serde as __serde;
 
 pub use actions::{ActionSpace, Observe};
 pub use cell::{CellIndexError, ParseCellError};
+pub use ending::Ending;
 pub use evaluate::{EVAL_BOUND, Evaluate};
 pub use game::{
     Game, GameRules, ImportError, MoveList, PlayError, Preset, TextGame, UnknownPreset,

@@ -106,6 +106,7 @@
 mod actions;
 mod board;
 mod draw;
+pub mod ending;
 mod eval;
 mod movegen;
 mod moves;

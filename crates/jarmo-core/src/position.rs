@@ -702,6 +702,12 @@ impl Game for Position {
         self.outcome = self.compute_outcome();
     }
 
+    const ENDINGS: &'static [abstract_game::Ending] = crate::ending::ALL;
+
+    fn ending(&self) -> Option<abstract_game::Ending> {
+        self.compute_ending()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }

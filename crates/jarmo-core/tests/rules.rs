@@ -170,6 +170,7 @@ fn two_passes_in_succession_end_the_game() {
     assert_eq!(legal(&p), ["pass"]);
     play(&mut p, "pass");
     let outcome = p.outcome().expect("over");
+    assert_eq!(p.ending(), Some(jarmo_core::ending::PASSES));
     assert_eq!(outcome.winner, None);
     assert_eq!(outcome.scores.unwrap().0, [3, 3]);
     assert!(legal(&p).is_empty());
@@ -227,6 +228,7 @@ fn the_game_ends_when_a_side_has_all_its_archers_arrived() {
     let mut p = pos("w4/3b1/5/5/5 b", "jarmo");
     play(&mut p, "d4-b5");
     let outcome = p.outcome().expect("Black has arrived");
+    assert_eq!(p.ending(), Some(jarmo_core::ending::ARRIVAL));
     assert_eq!(outcome.winner, Some(BLACK));
     assert_eq!(outcome.scores.unwrap().0, [2, 1]);
 }
@@ -645,6 +647,7 @@ fn a_shuttle_ban_can_leave_a_side_blocked() {
     };
     let p = Position::from_text(text, loses).unwrap();
     assert_eq!(p.outcome().expect("blocked").winner, Some(WHITE));
+    assert_eq!(p.ending(), Some(jarmo_core::ending::BLOCKED));
     // Without the record, a3-b1 is legal.
     assert_eq!(legal(&pos("1b3/5/b3w/5/5 b", "jarmo")), ["a3-b1"]);
 }

@@ -123,6 +123,7 @@
 
 mod actions;
 mod board;
+pub mod ending;
 mod eval;
 mod movegen;
 mod notation;

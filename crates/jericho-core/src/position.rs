@@ -455,6 +455,12 @@ impl Game for Position {
         }
     }
 
+    const ENDINGS: &'static [abstract_game::Ending] = crate::ending::ALL;
+
+    fn ending(&self) -> Option<abstract_game::Ending> {
+        self.compute_ending()
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         if let Some(side) = self.winner() {

@@ -446,6 +446,7 @@ fn a_pass_completes_a_win() {
     assert_eq!(p.outcome(), None);
     play(&mut p, "pass");
     assert_eq!(p.outcome(), Some(Outcome::win(Side::First)));
+    assert_eq!(p.ending(), Some(jericho_core::ending::MONOLITHS));
 }
 
 #[test]
@@ -460,6 +461,7 @@ f2=5e2c1d3b,a3=3a2d,c3=2d3e4a5b,g3=1b2a4c5e,a4=3b5c1d4e,b4=5d1c3e,f4=1b3d4c5a,g4
     assert_eq!(p.outcome(), None);
     play(&mut p, "pass");
     assert_eq!(p.outcome(), Some(Outcome::DRAW));
+    assert_eq!(p.ending(), Some(jericho_core::ending::PASSES));
     assert_eq!(p.count_legal_moves(), 0);
 }
 

@@ -573,6 +573,12 @@ impl Game for Position {
         self.finish_turn::<true>(caps, mv.relocation());
     }
 
+    const ENDINGS: &'static [abstract_game::Ending] = crate::ending::ALL;
+
+    fn ending(&self) -> Option<abstract_game::Ending> {
+        self.compute_ending()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.status().or_else(|| {
             if self.has_any_turn() {

@@ -2,7 +2,7 @@
 
 use abstract_game::{Game, Outcome, ParseCellError, TextGame};
 use jersi_core::{
-    BLACK, GameRules, Kind, MoveError, MoveList, Position, Rules, Setup, SetupError, WHITE,
+    BLACK, GameRules, Kind, MoveError, MoveList, Position, Rules, Setup, SetupError, WHITE, ending,
 };
 
 /// The board field of a position text holding `cells` (name, cubes bottom first).
@@ -396,6 +396,7 @@ fn a_king_that_cannot_be_relocated_loses() {
     let after = play(&pos, "e4-e5!!");
     assert_eq!(after.king(BLACK), None);
     assert_eq!(after.outcome(), Some(Outcome::win(WHITE)));
+    assert_eq!(after.ending(), Some(ending::KING_LOST));
 }
 
 // --- Counter --------------------------------------------------------------------------------
@@ -432,6 +433,7 @@ fn capturing_a_lone_king_does_not_reset_the_counter() {
 fn counter_at_zero_draws() {
     let pos = position(&[("c3", "P")], "w -/- 0 81");
     assert_eq!(pos.outcome(), Some(Outcome::DRAW));
+    assert_eq!(pos.ending(), Some(ending::NO_CAPTURE_LIMIT));
     assert!(turns(&pos).is_empty());
     let last = position(&[("c3", "P")], "w -/- 1 80");
     assert_eq!(play(&last, "c3-c4").outcome(), Some(Outcome::DRAW));
@@ -456,6 +458,7 @@ fn king_arrivals_win() {
     assert_eq!(white_on_stack.outcome(), Some(Outcome::win(WHITE)));
     let black_arrived = position(&[("a3", "Mk")], "w -/- 40 2");
     assert_eq!(black_arrived.outcome(), Some(Outcome::win(BLACK)));
+    assert_eq!(black_arrived.ending(), Some(ending::KING_ARRIVAL));
     // White is checked first when both Kings have arrived.
     let both = position(&[("a3", "k"), ("i3", "K")], "w -/- 40 2");
     assert_eq!(both.outcome(), Some(Outcome::win(WHITE)));
@@ -477,6 +480,7 @@ fn no_legal_turn_loses() {
     let pos = position(&[("a2", "mm"), ("b1", "mm"), ("b2", "MM")], "w -/- 40 30");
     assert!(turns(&pos).is_empty());
     assert_eq!(pos.outcome(), Some(Outcome::win(BLACK)));
+    assert_eq!(pos.ending(), Some(ending::NO_MOVE));
 }
 
 // --- Notation -------------------------------------------------------------------------------
@@ -689,6 +693,7 @@ fn end_conditions_are_checked_in_the_rules_order() {
     let drawn = position(&walled, "b -/- 0 80");
     assert!(turns(&drawn).is_empty());
     assert_eq!(drawn.outcome(), Some(Outcome::DRAW));
+    assert_eq!(drawn.ending(), Some(ending::NO_CAPTURE_LIMIT));
     let lost = position(&walled, "b -/- 5 80");
     assert!(turns(&lost).is_empty());
     assert_eq!(lost.outcome(), Some(Outcome::win(WHITE)));

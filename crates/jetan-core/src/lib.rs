@@ -148,6 +148,7 @@
 mod actions;
 mod board;
 mod draw;
+pub mod ending;
 mod eval;
 mod movegen;
 mod notation;

@@ -4,7 +4,7 @@ use core::fmt;
 
 use abstract_game::playout::{PlayoutResult, Rng};
 use abstract_game::zobrist::{counter_key, keys};
-use abstract_game::{Game, Outcome, Side, TextGame};
+use abstract_game::{Ending, Game, Outcome, Side, TextGame};
 use arrayvec::ArrayVec;
 
 use crate::board::{ALL_BITS, SQUARES, Square, Squares};
@@ -605,6 +605,12 @@ impl Game for Position {
             pos.make::<false>(mv);
             plies += 1;
         }
+    }
+
+    const ENDINGS: &'static [Ending] = crate::ending::ALL;
+
+    fn ending(&self) -> Option<Ending> {
+        self.compute_ending()
     }
 
     fn outcome(&self) -> Option<Outcome> {

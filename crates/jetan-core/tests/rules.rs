@@ -1,7 +1,7 @@
 //! One test per rule, each on a hand-made position built from the position text.
 
-use jetan_core::Kind;
 use jetan_core::prelude::*;
+use jetan_core::{Kind, ending};
 
 /// Builds a position text from placements such as `"Ce5 Rf1 ce10 rj10"` (upper case Black,
 /// lower case Orange) and the other fields, then parses it.
@@ -290,6 +290,7 @@ fn capturing_the_princess_wins() {
     assert!(!p.is_capture(p.parse_move("Pa9-a8").unwrap()));
     p.play(mv).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    assert_eq!(p.ending(), Some(ending::PRINCESS_CAPTURED));
     assert_eq!(p.count_legal_moves(), 0);
     assert_eq!(p.parse_move("Ca1-d1"), Err(MoveError::GameOver));
     // The position text records the result; it round-trips.
@@ -304,6 +305,7 @@ fn capturing_the_chief_with_the_chief_wins() {
     p.play(p.parse_move("Ce5xe7").unwrap()).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::win(Side::First)));
     assert!(p.to_text().ends_with(" black"));
+    assert_eq!(p.ending(), Some(ending::CHIEF_TAKEN_BY_CHIEF));
 }
 
 #[test]
@@ -312,6 +314,7 @@ fn capturing_the_chief_with_another_piece_draws() {
     p.play(p.parse_move("We5xe7").unwrap()).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::DRAW));
     let t = p.to_text();
+    assert_eq!(p.ending(), Some(ending::CHIEF_TAKEN_DRAW));
     assert!(t.ends_with(" draw"), "{t}");
     assert_eq!(Position::from_text(&t, Rules::default()).unwrap(), p);
 }
@@ -335,6 +338,7 @@ fn equal_material_with_three_pieces_starts_a_ten_ply_countdown() {
         assert_eq!(p.countdown(), Some(9 - i as u16));
     }
     assert_eq!(p.outcome(), Some(Outcome::DRAW));
+    assert_eq!(p.ending(), Some(ending::COUNTDOWN));
 }
 
 #[test]
@@ -390,6 +394,7 @@ fn proposed_variant_higher_material_wins_with_three_pieces_or_fewer() {
     let mut p = pos_with(proposed, placements, "o", "Rr", "-");
     p.play(p.parse_move("We6xe4").unwrap()).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    assert_eq!(p.ending(), Some(ending::HIGHER_VALUE));
     // Without the variant the game goes on (unequal material: no countdown).
     let mut p = pos_with(Rules::default(), placements, "o", "Rr", "-");
     p.play(p.parse_move("We6xe4").unwrap()).unwrap();
@@ -411,6 +416,7 @@ fn a_side_without_a_legal_move_draws() {
     );
     assert_eq!(p.count_legal_moves(), 0);
     assert_eq!(p.outcome(), Some(Outcome::DRAW));
+    assert_eq!(p.ending(), Some(ending::NO_MOVE));
     // Over with no move: every move text is refused as such, written well or not.
     for text in ["Rj1-j2", "Ca1-a4", "e2-e3", "nonsense"] {
         assert_eq!(p.parse_move(text), Err(MoveError::GameOver), "{text}");
@@ -681,11 +687,13 @@ fn proposed_variant_applies_only_after_the_chief_and_princess_rules() {
     let mut p = pos_with(proposed, "Ca1 Rj1 We5 ce7 rj10 pa9 pb9", "b", "Rr", "-");
     p.play(p.parse_move("We5xe7").unwrap()).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::DRAW));
+    assert_eq!(p.ending(), Some(ending::CHIEF_TAKEN_DRAW));
     // An Orange Panthan takes the Black Princess: Black keeps C D D (9) against Orange's
     // c r p (7), but capturing the Princess wins.
     let mut p = pos_with(proposed, "Ca1 Re5 Dc1 Dh1 ca10 rj10 pe6", "o", "Rr", "-");
     p.play(p.parse_move("Pe6xe5").unwrap()).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    assert_eq!(p.ending(), Some(ending::PRINCESS_CAPTURED));
     // A Chief taking the Chief wins, even for the side with less material.
     let mut p = pos_with(proposed, "Ce5 Rj1 ce7 rj10 da10 db10", "b", "Rr", "-");
     p.play(p.parse_move("Ce5xe7").unwrap()).unwrap();
