@@ -47,4 +47,42 @@ pub trait Evaluate: Game {
         let _ = mv;
         0
     }
+
+    /// Named opening plans of the game ([`Opening`]), which an engine may be told to follow
+    /// before it searches for itself. None by default.
+    const OPENINGS: &'static [Opening<Self>] = &[];
+}
+
+/// A named plan for the opening of a game: a rule that picks the move while the plan has
+/// something to say, so that a study can measure a strategy (say, a wall of Mountains dropped
+/// at the start of Jersi) against ordinary play of the same engine.
+pub struct Opening<G: Game> {
+    /// The name an engine option gives (`"helms-deep"`): lower case words joined by `-`.
+    pub name: &'static str,
+    /// One line saying what the plan does.
+    pub about: &'static str,
+    /// The plan's move in a position (a legal one), or `None` once it has nothing to say
+    /// there: the engine then chooses.
+    pub choose: fn(&G) -> Option<G::Move>,
+}
+
+impl<G: Game> Clone for Opening<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Opening<G> {}
+
+impl<G: Game> core::fmt::Debug for Opening<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Opening")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The opening plan of `G` called `name`, if it has one.
+pub fn opening<G: Evaluate>(name: &str) -> Option<Opening<G>> {
+    G::OPENINGS.iter().find(|o| o.name == name).copied()
 }
