@@ -17,6 +17,9 @@
 //!   reductions and an optional contempt for draws, over the game's [`Evaluate`](abstract_game::Evaluate) heuristic or another
 //!   evaluation given to [`AlphaBeta::with_evaluator`].
 //!
+//! [`Planned`] follows one of the game's named opening plans
+//! ([`Evaluate::OPENINGS`](abstract_game::Evaluate::OPENINGS)) before another engine takes over.
+//!
 //! [`elo`] turns the score of a match into an Elo difference with its 95% interval.
 //!
 //! [`EngineSpec`] reads engines from text (`mcts:iterations=20000,c=1.4`,
@@ -82,6 +85,7 @@ mod budget;
 pub mod elo;
 mod engine;
 mod mcts;
+mod planned;
 mod random;
 mod spec;
 
@@ -89,5 +93,6 @@ pub use alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_DEPTH, MovePriority};
 pub use budget::{Budget, MAX_RESULT_PLIES, Score, SearchInfo, WIN_SCORE};
 pub use engine::Engine;
 pub use mcts::{DEFAULT_EXPLORATION, Mcts, MctsOptions};
+pub use planned::Planned;
 pub use random::Random;
 pub use spec::{EngineSpec, RandomOptions, SpecError};

@@ -1,0 +1,56 @@
+//! Engine-against-engine studies of two-player games, for the questions a game's designer
+//! leaves open: does moving first help, how often is a game drawn, which rule ends it, does
+//! a variant change that, does more thought keep paying?
+//!
+//! * A [`Study`] is a list of [`Cell`]s (a preset and two [`Contestant`]s: engine, budget a
+//!   move, an opening plan) each played for a number of games in pairs that share random
+//!   opening plies with colours swapped. Every game is repeatable from the study's seed, so a
+//!   study split into [`Unit`]s over machines merges into the one-machine result.
+//! * A [`GameRow`] is what a game leaves (sides, winner, [`Ending`](abstract_game::Ending),
+//!   plies, the choices along the way, scores), with a one-line text form for files.
+//! * A [`Summary`] turns a cell's rows into the measures: balance, draws, decisiveness,
+//!   completion, duration, branching factor, endings, margins and pairs by points, each rate
+//!   with its 95% interval ([`stats`]).
+//! * [`chart`] draws results and game lengths as SVG.
+//!
+//! It does no I/O; `jgames study` is its command line.
+//!
+//! # Example
+//!
+//! Nim from two equal heaps is lost for the side to move, so a perfect player moving second
+//! wins every game. Alpha-beta searching to the end plays perfectly:
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//!
+//! use abstract_game::nim::{Nim, NimRules};
+//! use game_search::{Budget, EngineSpec};
+//! use game_study::{Cell, Contestant, Study, Summary, Unit};
+//!
+//! let perfect = Contestant::new("alphabeta".parse::<EngineSpec>()?, Budget::depth(12));
+//! let study = Study::<Nim> {
+//!     cells: vec![Cell { variant: "small", rules: NimRules::default(), players: [perfect; 2] }],
+//!     games: 8,
+//!     seed: 1,
+//!     opening_plies: 0,
+//!     max_plies: 100,
+//! };
+//! let rows = study.run(Unit::ALL, 2, &AtomicBool::new(false), &|_| {});
+//! let summary = Summary::of::<Nim>(&rows).unwrap();
+//! assert_eq!(summary.first_mover.losses, 8);
+//! assert_eq!(summary.a.score().unwrap().value, 0.5);
+//! # Ok::<(), game_search::SpecError>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod chart;
+mod row;
+pub mod stats;
+mod study;
+mod summary;
+
+pub use row::{GameRow, RowError};
+pub use study::{Cell, Contestant, Study, Unit};
+pub use summary::{Pairs, Record, Summary};

@@ -1,0 +1,204 @@
+//! One game of a study as a row of facts, and its text form: a line of comma-separated
+//! fields, so that work units run on other machines can be merged.
+
+use core::fmt;
+
+use abstract_game::{Ending, Game, Side};
+
+/// What one game of a study left: who played which side, who won, by which rule, how long
+/// it took and how wide the choice was along the way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The cell of the study (preset, engines, budgets) the game belongs to.
+    pub cell: u32,
+    /// The game's number within its cell: games `2k` and `2k + 1` share an opening, with
+    /// colours swapped.
+    pub game: u32,
+    /// The side that moved first (the start position's side to move).
+    pub first: Side,
+    /// The side engine A played.
+    pub a_side: Side,
+    /// The winner, `None` for a draw (or a game stopped at the ply cap).
+    pub winner: Option<Side>,
+    /// The rule that ended the game, `None` when the ply cap stopped it.
+    pub ending: Option<Ending>,
+    /// The plies played, opening plies included.
+    pub plies: u32,
+    /// The legal moves summed over the positions where a move was played: divided by
+    /// `plies`, the branching factor along the game.
+    pub choices: u64,
+    /// The points of [`Side::First`] and [`Side::Second`], for games that score.
+    pub scores: Option<[u32; 2]>,
+}
+
+impl GameRow {
+    /// The header of the text form, naming the fields in order.
+    pub const HEADER: &'static str =
+        "cell,game,first,a_side,winner,ending,plies,choices,score_first,score_second";
+
+    /// The result for `side`: 1 for a win, 1/2 for a draw, 0 for a loss.
+    pub fn points_of(&self, side: Side) -> f64 {
+        match self.winner {
+            Some(w) if w == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
+    /// Reads a row of game `G` from its text form (see [`Display`](fmt::Display)).
+    pub fn parse<G: Game>(line: &str) -> Result<GameRow, RowError> {
+        let fields: Vec<&str> = line.trim().split(',').collect();
+        if fields.len() != 10 {
+            return Err(RowError::FieldCount(fields.len()));
+        }
+        let number = |i: usize| -> Result<u64, RowError> {
+            fields[i].parse().map_err(|_| RowError::Field {
+                field: FIELDS[i],
+                text: fields[i].to_owned(),
+            })
+        };
+        let bad = |i: usize| RowError::Field {
+            field: FIELDS[i],
+            text: fields[i].to_owned(),
+        };
+        let side = |i: usize| match fields[i] {
+            "1" => Ok(Side::First),
+            "2" => Ok(Side::Second),
+            _ => Err(bad(i)),
+        };
+        let small = |i: usize| u32::try_from(number(i)?).map_err(|_| bad(i));
+        let winner = match fields[4] {
+            "-" => None,
+            _ => Some(side(4)?),
+        };
+        let ending = match fields[5] {
+            "cap" => None,
+            name => Some(
+                *G::ENDINGS
+                    .iter()
+                    .find(|e| e.name() == name)
+                    .ok_or_else(|| bad(5))?,
+            ),
+        };
+        let scores = match (fields[8], fields[9]) {
+            ("-", "-") => None,
+            _ => Some([small(8)?, small(9)?]),
+        };
+        Ok(GameRow {
+            cell: small(0)?,
+            game: small(1)?,
+            first: side(2)?,
+            a_side: side(3)?,
+            winner,
+            ending,
+            plies: small(6)?,
+            choices: number(7)?,
+            scores,
+        })
+    }
+}
+
+/// The names of the fields, as in [`GameRow::HEADER`].
+const FIELDS: [&str; 10] = [
+    "cell",
+    "game",
+    "first",
+    "a_side",
+    "winner",
+    "ending",
+    "plies",
+    "choices",
+    "score_first",
+    "score_second",
+];
+
+fn side_digit(side: Side) -> char {
+    match side {
+        Side::First => '1',
+        Side::Second => '2',
+    }
+}
+
+impl fmt::Display for GameRow {
+    /// Writes the row as comma-separated fields in the order of [`GameRow::HEADER`]: sides as
+    /// `1` and `2`, `-` for no winner, `cap` for no ending, `-,-` for no scores.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let winner = self.winner.map_or('-', side_digit);
+        let ending = self.ending.map_or("cap", Ending::name);
+        write!(
+            f,
+            "{},{},{},{},{winner},{ending},{},{},",
+            self.cell,
+            self.game,
+            side_digit(self.first),
+            side_digit(self.a_side),
+            self.plies,
+            self.choices
+        )?;
+        match self.scores {
+            Some([first, second]) => write!(f, "{first},{second}"),
+            None => f.write_str("-,-"),
+        }
+    }
+}
+
+/// Why a line is not a game row.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RowError {
+    /// The line does not have the ten fields of a row.
+    #[error("a row has 10 comma-separated fields, this line has {0}")]
+    FieldCount(usize),
+    /// A field does not hold what it should.
+    #[error("bad {field} field {text:?}")]
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// The text found.
+        text: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use abstract_game::nim::Nim;
+
+    use super::*;
+
+    #[test]
+    fn rows_round_trip_through_their_text() {
+        let row = GameRow {
+            cell: 3,
+            game: 17,
+            first: Side::First,
+            a_side: Side::Second,
+            winner: Some(Side::Second),
+            ending: Some(Ending::WIN),
+            plies: 9,
+            choices: 40,
+            scores: Some([2, 5]),
+        };
+        let text = row.to_string();
+        assert_eq!(text, "3,17,1,2,2,win,9,40,2,5");
+        assert_eq!(GameRow::parse::<Nim>(&text), Ok(row));
+        let capped = GameRow {
+            winner: None,
+            ending: None,
+            scores: None,
+            ..row
+        };
+        assert_eq!(capped.to_string(), "3,17,1,2,-,cap,9,40,-,-");
+        assert_eq!(GameRow::parse::<Nim>(&capped.to_string()), Ok(capped));
+        assert_eq!(row.points_of(Side::Second), 1.0);
+        assert_eq!(capped.points_of(Side::First), 0.5);
+    }
+
+    #[test]
+    fn bad_rows_say_which_field() {
+        assert_eq!(GameRow::parse::<Nim>("1,2,3"), Err(RowError::FieldCount(3)));
+        let err = GameRow::parse::<Nim>("3,17,1,2,2,checkmate,9,40,2,5").unwrap_err();
+        assert_eq!(err.to_string(), "bad ending field \"checkmate\"");
+        let err = GameRow::parse::<Nim>("3,17,1,3,2,win,9,40,2,5").unwrap_err();
+        assert_eq!(err.to_string(), "bad a_side field \"3\"");
+        assert!(GameRow::parse::<Nim>("3,x,1,2,2,win,9,40,2,5").is_err());
+    }
+}
