@@ -142,6 +142,10 @@ impl Evaluate for Position {
     /// Captures are looked at past the horizon.
     const QUIESCENCE: bool = true;
 
+    /// The article's two Mountain strategies, Helm's Deep and Minas Tirith (see
+    /// [`openings`](crate::openings)).
+    const OPENINGS: &'static [abstract_game::Opening<Self>] = crate::openings::ALL;
+
     /// A Monte Carlo search judges its playouts by this evaluation after 4 random
     /// plies: random Jersi games nearly always end drawn; four random plies, then this evaluation, scored 17-1-2 against `alphabeta:depth=1` where plain playouts scored 0-0-20 (docs/engines.md, "MCTS defaults").
     const MCTS_CUTOFF: u32 = 4;

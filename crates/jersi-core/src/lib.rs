@@ -145,6 +145,7 @@ mod eval;
 mod movegen;
 mod moves;
 mod notation;
+pub mod openings;
 mod piece;
 mod position;
 mod rules;

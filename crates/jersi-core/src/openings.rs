@@ -1,0 +1,188 @@
+//! The two Mountain strategies the Jersi article tried without reaching a verdict, written as
+//! opening plans ([`Opening`]) an engine can follow, so that a study measures them against
+//! ordinary play of the same strength.
+//!
+//! The article shows them only as pictures: Mountains dropped "defensively, from the start" (the
+//! Defence of Helm's Deep) or "aggressively" (the Siege of Minas Tirith). Here they are made
+//! exact:
+//!
+//! - **`helms-deep`**: while the side has Mountains in reserve, each turn drops two of them side
+//!   by side on empty cells of the row just in front of its own army (row `c` for White, `g` for
+//!   Black), as near the middle of the row as they fit: four Mountains make a wall in two turns.
+//! - **`minas-tirith`**: the same wall, built on the row just in front of the enemy army (row `g`
+//!   for White, `c` for Black).
+//!
+//! A plan only picks among the legal turns, the pair closest to the middle first (then the order
+//! of the legal turns); with one Mountain left it drops that one on the row. Once no such drop is
+//! legal (the reserve is empty, the row is full or drops are off) the plan has nothing to say and
+//! the engine plays on its own.
+
+use abstract_game::{Game, Opening, Side};
+
+use crate::board::{ROW_LENGTHS, Square};
+use crate::movegen::MoveList;
+use crate::moves::{Drop, Move};
+use crate::piece::Kind;
+use crate::position::Position;
+
+/// The defensive wall: Mountains dropped on the row in front of one's own army.
+pub const HELMS_DEEP: Opening<Position> = Opening {
+    name: "helms-deep",
+    about: "drop the Mountains two by two on the row in front of one's own army (c for White, \
+            g for Black), near its middle",
+    choose: helms_deep,
+};
+
+/// The aggressive wall: Mountains dropped on the row in front of the enemy army.
+pub const MINAS_TIRITH: Opening<Position> = Opening {
+    name: "minas-tirith",
+    about: "drop the Mountains two by two on the row in front of the enemy army (g for White, \
+            c for Black), near its middle",
+    choose: minas_tirith,
+};
+
+/// Every opening plan of Jersi.
+pub const ALL: &[Opening<Position>] = &[HELMS_DEEP, MINAS_TIRITH];
+
+/// The row just in front of `side`'s army at the start (`c` or `g`).
+const fn front_row(side: Side) -> u8 {
+    match side {
+        Side::First => 2,
+        Side::Second => 6,
+    }
+}
+
+fn helms_deep(pos: &Position) -> Option<Move> {
+    wall_on(pos, front_row(pos.to_move))
+}
+
+fn minas_tirith(pos: &Position) -> Option<Move> {
+    wall_on(pos, front_row(!pos.to_move))
+}
+
+/// The legal Mountain drop on empty cells of `row` nearest its middle: two Mountains on two
+/// cells if there is such a turn, otherwise one.
+fn wall_on(pos: &Position, row: u8) -> Option<Move> {
+    if pos.reserve(pos.to_move, Kind::Mountain) == 0 {
+        return None;
+    }
+    let on_row = |drop: Drop| {
+        drop.kind == Kind::Mountain && drop.to.row() == row && pos.at(drop.to)[0].is_none()
+    };
+    // Twice the distance of a cell from the middle of its row (the middle may fall between two
+    // cells on rows of even length).
+    let off_middle = |sq: Square| (2 * sq.number()).abs_diff(ROW_LENGTHS[row as usize] + 1);
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut best: Option<(u8, u8, Move)> = None;
+    for &mv in moves.iter() {
+        let Move::Drop { first, second } = mv else {
+            continue;
+        };
+        let (count, distance) = match second {
+            Some(second) if second.to != first.to && on_row(first) && on_row(second) => {
+                (2, off_middle(first.to) + off_middle(second.to))
+            }
+            None if on_row(first) => (1, off_middle(first.to)),
+            _ => continue,
+        };
+        // More Mountains first, then nearer the middle; the first such turn in list order.
+        let better = match best {
+            None => true,
+            Some((c, d, _)) => count > c || (count == c && distance < d),
+        };
+        if better {
+            best = Some((count, distance, mv));
+        }
+    }
+    best.map(|(_, _, mv)| mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use abstract_game::GameRules;
+    use abstract_game::evaluate::opening;
+
+    fn play(pos: &mut Position, mv: Move) {
+        pos.play(mv).unwrap();
+    }
+
+    #[test]
+    fn helms_deep_builds_a_wall_on_the_own_front_rows() {
+        let mut pos = Position::new(Rules::default());
+        let mut walls = [Vec::new(), Vec::new()];
+        // Both sides follow the plan until it has nothing to say.
+        while let Some(mv) = (HELMS_DEEP.choose)(&pos) {
+            assert!(pos.is_legal(mv));
+            let side = pos.side_to_move();
+            let Move::Drop { first, second } = mv else {
+                panic!("{mv:?} is not a drop")
+            };
+            walls[side.index()].push(first.to.to_string());
+            walls[side.index()].push(second.unwrap().to.to_string());
+            play(&mut pos, mv);
+            assert!(walls[0].len() + walls[1].len() <= 8, "the plan never stops");
+        }
+        let mut white = walls[0].clone();
+        white.sort();
+        let mut black = walls[1].clone();
+        black.sort();
+        // The four cells around the middle of a row of seven: 3, 4, 5 and one of 2 or 6.
+        assert_eq!(white.len(), 4);
+        assert!(white.iter().all(|s| s.starts_with('c')), "{white:?}");
+        assert!(
+            ["c3", "c4", "c5"]
+                .iter()
+                .all(|s| white.iter().any(|w| w == s))
+        );
+        assert_eq!(black.len(), 4);
+        assert!(black.iter().all(|s| s.starts_with('g')), "{black:?}");
+        assert_eq!(pos.reserve(Side::First, Kind::Mountain), 0);
+        assert_eq!(pos.reserve(Side::Second, Kind::Mountain), 0);
+    }
+
+    #[test]
+    fn minas_tirith_builds_it_in_front_of_the_enemy() {
+        let pos = Position::new(Rules::default());
+        let mv = (MINAS_TIRITH.choose)(&pos).unwrap();
+        let Move::Drop { first, second } = mv else {
+            panic!("{mv:?} is not a drop")
+        };
+        let second = second.unwrap();
+        assert_eq!((first.kind, second.kind), (Kind::Mountain, Kind::Mountain));
+        assert_eq!((first.to.row(), second.to.row()), (6, 6));
+        // The middle cell g4 and a neighbour.
+        assert!(first.to.to_string() == "g4" || second.to.to_string() == "g4");
+    }
+
+    #[test]
+    fn nothing_to_say_without_drops_or_mountains() {
+        let pos = Position::new(Rules::preset("no-drop").unwrap());
+        assert_eq!((HELMS_DEEP.choose)(&pos), None);
+        assert_eq!((MINAS_TIRITH.choose)(&pos), None);
+        // One Mountain left: it goes alone on the row.
+        let mut pos = Position::new(Rules::default());
+        let drop = |name: &str| Drop::new(Kind::Mountain, Square::from_name(name).unwrap());
+        play(&mut pos, Move::drops(drop("c1"), Some(drop("c2"))));
+        play(&mut pos, Move::drops(drop("g1"), Some(drop("g2"))));
+        play(&mut pos, Move::drops(drop("d1"), None));
+        play(&mut pos, Move::drops(drop("f1"), None));
+        let mv = (HELMS_DEEP.choose)(&pos).unwrap();
+        assert_eq!(mv, Move::drops(drop("c4"), None));
+    }
+
+    #[test]
+    fn the_plans_are_found_by_name() {
+        assert_eq!(
+            opening::<Position>("helms-deep").unwrap().name,
+            "helms-deep"
+        );
+        assert_eq!(
+            opening::<Position>("minas-tirith").unwrap().name,
+            "minas-tirith"
+        );
+        assert!(opening::<Position>("osgiliath").is_none());
+    }
+}
