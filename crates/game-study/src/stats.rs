@@ -60,17 +60,94 @@ pub fn proportion(hits: u64, n: u64) -> Option<Estimate> {
     if n == 0 {
         return None;
     }
-    let n_f = n as f64;
-    let p = hits as f64 / n_f;
+    Some(wilson(hits as f64 / n as f64, n as f64))
+}
+
+/// The Wilson score interval at 95% of the rate `p` observed over `n` trials (`n` may be an
+/// effective sample size, not a whole number).
+fn wilson(p: f64, n: f64) -> Estimate {
     let z2 = Z95 * Z95;
-    let denominator = 1.0 + z2 / n_f;
-    let centre = (p + z2 / (2.0 * n_f)) / denominator;
-    let half = Z95 * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt() / denominator;
-    Some(Estimate {
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
+    Estimate {
         value: p,
         interval: Interval {
             low: (centre - half).max(0.0),
             high: (centre + half).min(1.0),
+        },
+    }
+}
+
+/// The games of a study come in clusters (the two games of an opening pair), and the games of
+/// a cluster are not independent: with one deterministic engine on both sides they are the
+/// same game twice. These estimators take one `(total, games)` pair per cluster (the sum of
+/// the measure over the cluster's games, and their number) and give the mean over all games
+/// with an interval that counts clusters, not games: the ratio estimator and its
+/// cluster-robust variance `m/(m-1) · Σ(total_j - mean·games_j)² / (Σ games_j)²` over the
+/// `m` clusters. Clusters of one game give back the ordinary sample-variance interval.
+fn cluster_moments(clusters: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
+    let games: f64 = clusters.iter().map(|c| c.1).sum();
+    if clusters.is_empty() || games <= 0.0 {
+        return None;
+    }
+    let mean = clusters.iter().map(|c| c.0).sum::<f64>() / games;
+    let m = clusters.len() as f64;
+    let variance = if clusters.len() > 1 {
+        let spread: f64 = clusters.iter().map(|c| (c.0 - mean * c.1).powi(2)).sum();
+        m / (m - 1.0) * spread / (games * games)
+    } else {
+        0.0
+    };
+    Some((mean, variance, games))
+}
+
+/// The mean of a measure over clustered games (see [`cluster_moments`]) with its 95% normal
+/// interval; `None` without games.
+pub fn clustered_mean(clusters: &[(f64, f64)]) -> Option<Estimate> {
+    let (mean, variance, _) = cluster_moments(clusters)?;
+    let half = Z95 * variance.sqrt();
+    Some(Estimate {
+        value: mean,
+        interval: Interval {
+            low: mean - half,
+            high: mean + half,
+        },
+    })
+}
+
+/// The rate of a yes-or-no measure over clustered games (`total` a cluster's count of yes):
+/// the Wilson interval at the effective sample size `p(1-p)/variance` (the approach of Korn
+/// and Graubard for survey samples), at most the number of games. A rate of 0 or 1 has no
+/// spread to read the clustering from: it gets the interval of one trial per cluster.
+pub fn clustered_proportion(clusters: &[(f64, f64)]) -> Option<Estimate> {
+    let (p, variance, games) = cluster_moments(clusters)?;
+    let m = clusters.len() as f64;
+    let n = if p <= 0.0 || p >= 1.0 {
+        m
+    } else if variance > 0.0 {
+        (p * (1.0 - p) / variance).clamp(1.0, games)
+    } else {
+        games
+    };
+    Some(wilson(p.clamp(0.0, 1.0), n))
+}
+
+/// A score (1 a win, 1/2 a draw, 0 a loss) over clustered games: the normal interval of
+/// [`clustered_mean`] clamped to `[0, 1]`; when every cluster scored alike (no spread to
+/// measure) the Wilson interval of one trial per cluster instead, so that ten wins in ten
+/// games still leave room below 100%.
+pub fn clustered_score(clusters: &[(f64, f64)]) -> Option<Estimate> {
+    let (mean, variance, _) = cluster_moments(clusters)?;
+    if variance <= 0.0 {
+        return Some(wilson(mean.clamp(0.0, 1.0), clusters.len() as f64));
+    }
+    let half = Z95 * variance.sqrt();
+    Some(Estimate {
+        value: mean,
+        interval: Interval {
+            low: (mean - half).max(0.0),
+            high: (mean + half).min(1.0),
         },
     })
 }
@@ -212,6 +289,52 @@ mod tests {
         // All wins: the interval is the point 1, inside [0, 1].
         assert_eq!(score(3, 0, 0).unwrap().interval.high, 1.0);
         assert_eq!(score(0, 0, 0), None);
+    }
+
+    #[test]
+    fn clusters_of_one_game_are_the_plain_estimates() {
+        // Scores 1, 1, 0.5, 0, 1: the same as `score(3, 1, 1)`.
+        let single: Vec<(f64, f64)> = [1.0, 1.0, 0.5, 0.0, 1.0].map(|x| (x, 1.0)).to_vec();
+        let plain = score(3, 1, 1).unwrap();
+        let clustered = clustered_score(&single).unwrap();
+        assert!(close(clustered.value, plain.value));
+        assert!(close(clustered.interval.low, plain.interval.low));
+        assert!(close(clustered.interval.high, plain.interval.high));
+        let mean = clustered_mean(&single).unwrap();
+        assert!(close(mean.interval.low, plain.interval.low));
+        // 3 hits of 10 one-game clusters: the Wilson interval at n = 10 · 0.21 / (0.21 · 10/9
+        // / 10) = 9 trials (the m/(m-1) correction).
+        let hits: Vec<(f64, f64)> = (0..10).map(|i| (f64::from(i < 3), 1.0)).collect();
+        let e = clustered_proportion(&hits).unwrap();
+        let w = wilson(0.3, 9.0);
+        assert!(close(e.interval.low, w.interval.low) && close(e.interval.high, w.interval.high));
+    }
+
+    #[test]
+    fn a_game_played_twice_is_counted_once() {
+        // Every game duplicated (a deterministic engine against itself, both colours): the
+        // interval is the one of the single games, not narrower.
+        let games = [1.0, 0.0, 0.5, 1.0, 1.0, 0.0, 1.0, 0.5];
+        let single: Vec<(f64, f64)> = games.map(|x| (x, 1.0)).to_vec();
+        let doubled: Vec<(f64, f64)> = games.map(|x| (2.0 * x, 2.0)).to_vec();
+        assert_eq!(clustered_score(&doubled), clustered_score(&single));
+        let wins = |v: &[f64], k: f64| -> Vec<(f64, f64)> {
+            v.iter().map(|&x| (k * f64::from(x == 1.0), k)).collect()
+        };
+        let a = clustered_proportion(&wins(&games, 1.0)).unwrap();
+        let b = clustered_proportion(&wins(&games, 2.0)).unwrap();
+        assert!(close(a.interval.low, b.interval.low) && close(a.interval.high, b.interval.high));
+        // All wins in 5 pairs: Wilson of 5 of 5, [0.566, 1], not of 10 of 10.
+        let all: Vec<(f64, f64)> = vec![(2.0, 2.0); 5];
+        let e = clustered_score(&all).unwrap();
+        assert!(close(e.interval.low, 0.5655), "{e:?}");
+        assert_eq!(clustered_proportion(&all).unwrap().interval, e.interval);
+        // Pairs that split (one win, one loss each) have no spread between pairs: the rate is
+        // exactly 1/2 in each, and the interval is the one of all the games.
+        let split: Vec<(f64, f64)> = vec![(1.0, 2.0); 5];
+        let e = clustered_proportion(&split).unwrap();
+        assert_eq!(e.interval, wilson(0.5, 10.0).interval);
+        assert_eq!(clustered_mean(&[]), None);
     }
 
     #[test]

@@ -14,7 +14,9 @@
 use abstract_game::{Ending, Game, Side};
 
 use crate::row::GameRow;
-use crate::stats::{Estimate, Mean, proportion, score};
+use std::collections::BTreeMap;
+
+use crate::stats::{Estimate, clustered_mean, clustered_proportion, clustered_score, score};
 
 /// Wins, draws and losses from one player's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,6 +92,9 @@ pub struct Summary {
     pub pairs_by_results: Pairs,
     /// For games that score: pairs by each engine's points added over both games.
     pub pairs_by_points: Option<Pairs>,
+    /// The games, for the intervals that count opening pairs rather than games.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    rows: Vec<GameRow>,
 }
 
 impl Summary {
@@ -139,46 +144,69 @@ impl Summary {
             margins: scored.then_some(margins),
             pairs_by_results: by_results,
             pairs_by_points: scored.then_some(by_points),
+            rows: rows.to_vec(),
         })
+    }
+
+    /// `measure` summed over the games of each opening pair (games `2k` and `2k + 1`), with the
+    /// number of games: the clusters the intervals count (see
+    /// [`clustered_mean`](crate::stats::clustered_mean)), since the two games of a pair share
+    /// an opening and, between deterministic engines, may be the same game.
+    fn by_pair(&self, measure: impl Fn(&GameRow) -> Option<f64>) -> Vec<(f64, f64)> {
+        let mut pairs: BTreeMap<(u32, u32), (f64, f64)> = BTreeMap::new();
+        for row in &self.rows {
+            if let Some(x) = measure(row) {
+                let pair = pairs.entry((row.cell, row.game / 2)).or_default();
+                pair.0 += x;
+                pair.1 += 1.0;
+            }
+        }
+        pairs.into_values().collect()
+    }
+
+    /// The share of games where `hit` holds, its interval counting opening pairs.
+    fn rate(&self, hit: impl Fn(&GameRow) -> bool) -> Option<Estimate> {
+        clustered_proportion(&self.by_pair(|r| Some(f64::from(u8::from(hit(r))))))
     }
 
     /// The first mover's score: the balance of the game (1/2 is fair).
     pub fn first_mover_score(&self) -> Option<Estimate> {
-        self.first_mover.score()
+        clustered_score(&self.by_pair(|r| Some(r.points_of(r.first))))
+    }
+
+    /// Engine A's score.
+    pub fn a_score(&self) -> Option<Estimate> {
+        clustered_score(&self.by_pair(|r| Some(r.points_of(r.a_side))))
+    }
+
+    /// The score of `side` (by name: [`Side::First`] is White in most games).
+    pub fn side_score(&self, side: Side) -> Option<Estimate> {
+        clustered_score(&self.by_pair(|r| Some(r.points_of(side))))
     }
 
     /// The share of draws, capped games included.
     pub fn draw_rate(&self) -> Option<Estimate> {
-        proportion(self.first_mover.draws, self.games)
+        self.rate(|r| r.winner.is_none())
     }
 
     /// The share of games won by either side.
     pub fn decisiveness(&self) -> Option<Estimate> {
-        proportion(self.games - self.first_mover.draws, self.games)
+        self.rate(|r| r.winner.is_some())
     }
 
     /// The share of games ended by a rule of the game rather than the ply cap.
     pub fn completion(&self) -> Option<Estimate> {
-        proportion(self.games - self.capped, self.games)
+        self.rate(|r| r.ending.is_some())
     }
 
     /// The share of games `ending` closed.
     pub fn ending_rate(&self, ending: Ending) -> Option<Estimate> {
-        let count = self
-            .endings
-            .iter()
-            .find(|(name, _)| *name == ending.name())
-            .map_or(0, |e| e.1);
-        proportion(count, self.games)
+        self.rate(|r| r.ending.map(|e| e.name()) == Some(ending.name()))
     }
 
     /// Plies per game, the mean with its interval.
     pub fn duration(&self) -> Option<Estimate> {
-        self.plies
-            .iter()
-            .map(|&p| f64::from(p))
-            .collect::<Mean>()
-            .estimate()
+        clustered_mean(&self.by_pair(|r| Some(f64::from(r.plies))))
     }
 
     /// The median game length in plies (the lower middle for an even count).
@@ -196,12 +224,11 @@ impl Summary {
 
     /// The first mover's mean margin in points, with its interval, for games that score.
     pub fn margin(&self) -> Option<Estimate> {
-        self.margins
-            .as_ref()?
-            .iter()
-            .map(|&m| m as f64)
-            .collect::<Mean>()
-            .estimate()
+        self.margins.as_ref()?;
+        clustered_mean(&self.by_pair(|r| {
+            r.scores
+                .map(|s| f64::from(s[r.first.index()]) - f64::from(s[(!r.first).index()]))
+        }))
     }
 
     /// The counts of game lengths in bins of `width` plies, from 0 to the longest game.

@@ -11,6 +11,7 @@ mod games;
 mod play;
 mod progress;
 mod run;
+mod study;
 mod sync;
 mod ugi;
 
@@ -53,6 +54,10 @@ pub enum Command {
     /// Play games between two engines and print the score with an Elo interval (last stdout
     /// line: `score W D L` for engine A).
     Match(MatchArgs),
+    /// Play engine-against-engine games in bulk under fixed budgets and print the measures a
+    /// game designer asks for (balance, draws, duration, branching, endings) with 95%
+    /// intervals; rows, JSON and SVG charts on request; split into units and merge them.
+    Study(StudyArgs),
     /// Run an engine over the UGI protocol on stdin and stdout.
     Ugi(UgiArgs),
     /// Play against an engine in the terminal (type `help` at the prompt).
@@ -70,6 +75,7 @@ impl Command {
             Command::Variants(a) => &a.game,
             Command::Svg(a) => &a.pos.game,
             Command::Match(a) => &a.pos.game,
+            Command::Study(a) => &a.game,
             Command::Ugi(a) => &a.pos.game,
             Command::Play(a) => &a.pos.game,
         }
@@ -219,6 +225,85 @@ pub struct SvgArgs {
     /// Write one picture per position of the moves (000.svg the start) into this folder.
     #[arg(long, value_name = "DIR")]
     pub each_move: Option<PathBuf>,
+}
+
+/// Arguments of `study`.
+#[derive(Args, Debug)]
+pub struct StudyArgs {
+    /// The game.
+    #[arg(value_parser = game_parser())]
+    pub game: String,
+    /// The presets played, separated by commas, or `all`.
+    #[arg(long, default_value = "all")]
+    pub variants: String,
+    /// Engine A: `random`, `mcts[:key=value,...]` or `alphabeta[:key=value,...]`.
+    #[arg(long, default_value = "alphabeta")]
+    pub engine: String,
+    /// Engine B (engine A again when not given).
+    #[arg(long)]
+    pub against: Option<String>,
+    /// An opening plan engine A follows first (`jersi`: `helms-deep`, `minas-tirith`).
+    #[arg(long, value_name = "PLAN")]
+    pub opening: Option<String>,
+    /// An opening plan engine B follows first.
+    #[arg(long, value_name = "PLAN")]
+    pub against_opening: Option<String>,
+    /// Nodes per move (alpha-beta positions, MCTS iterations), one cell per number of a list
+    /// separated by commas: `1000,4000`.
+    #[arg(
+        long,
+        value_name = "LIST",
+        required_unless_present = "depth",
+        conflicts_with = "depth"
+    )]
+    pub nodes: Option<String>,
+    /// Depth per move in plies, one cell per number of a list: `2,3`.
+    #[arg(long, value_name = "LIST")]
+    pub depth: Option<String>,
+    /// A skill trace: engine A at each budget against engine B at half the nodes (or one ply
+    /// less).
+    #[arg(long)]
+    pub skill: bool,
+    /// Games per cell, an even number: each opening is played with both colours, engine A
+    /// moving first in the even-numbered games (counted from 0).
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Seed of the openings and of the engines' random streams.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Random plies played before the engines take over (the same for both games of a pair
+    /// and in every cell).
+    #[arg(long, default_value_t = 2)]
+    pub opening_plies: u32,
+    /// A game still going after this many plies stops as a draw, with no ending.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Threads playing games at once (every core when not given).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Split the study into this many work units (with --unit): the unit's rows go to stdout
+    /// (or --rows) for --merge.
+    #[arg(long, value_name = "K", requires = "unit", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub units: Option<u32>,
+    /// The unit to play, from 0 to K-1.
+    #[arg(long, value_name = "I", requires = "units")]
+    pub unit: Option<u32>,
+    /// Do not play: read the row files of all the units of this study and report on them.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["units", "unit", "rows"])]
+    pub merge: Vec<PathBuf>,
+    /// Write the games as rows (CSV, after a line naming the study) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub rows: Option<PathBuf>,
+    /// Write the study and the measures of every cell as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write SVG charts into this folder: results.svg (the first mover's results),
+    /// a-results.svg (engine A's) and lengths.svg (game lengths).
+    #[arg(long, value_name = "DIR")]
+    pub charts: Option<PathBuf>,
+    /// No progress line on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Arguments of `match`.

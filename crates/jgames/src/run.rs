@@ -155,6 +155,7 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
             let start = start_of::<G>(&args.pos)?;
             crate::engine_match::run_match(&start.pos, start.variant, args)
         }
+        Command::Study(args) => crate::study::run_study::<G>(args),
         Command::Ugi(args) => crate::ugi::run_ugi(start_of::<G>(&args.pos)?.pos, args),
         Command::Play(args) => crate::play::run_play(start_of::<G>(&args.pos)?.pos, args),
         Command::Perft(args) => {

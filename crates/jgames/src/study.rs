@@ -1,0 +1,593 @@
+//! `jgames study`: engine-against-engine games in bulk, their measures with 95% intervals as a
+//! table, rows (CSV), JSON and SVG charts, split into work units and merged back.
+//!
+//! A study is its command line: the presets, the engines, the budgets, the number of games, the
+//! seed and the opening plies. Every game follows from these alone (see
+//! [`game_study::Study`]), so `--units K --unit I` runs one K-th of the games anywhere, and
+//! `--merge` adds the row files of all the units up to exactly the one-machine result. A row
+//! file begins with a line naming the study it belongs to; merging refuses rows of another
+//! study, a game twice, or a game missing.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use abstract_game::evaluate::opening;
+use abstract_game::{Evaluate, Game, GameRules, Opening};
+use game_search::{Budget, EngineSpec};
+use game_study::chart::{ResultBar, Series, histograms, result_bars};
+use game_study::stats::Estimate;
+use game_study::{Cell, Contestant, GameRow, Study, Summary, Unit};
+
+use crate::progress::{Counters, STOP, duration, with_progress};
+use crate::{CliError, StudyArgs, input};
+
+/// The line that opens a row file, before the study's description.
+const ROWS_TAG: &str = "# jgames study ";
+
+/// The width of the duration histograms' bins: a round number of plies giving about 30 bins
+/// up to the longest game.
+fn histogram_bin(longest: u32) -> u32 {
+    [1, 2, 5, 10, 20, 25, 50, 100]
+        .into_iter()
+        .find(|&w| longest / w <= 30)
+        .unwrap_or(200)
+}
+
+/// Runs `jgames study` for game `G`.
+pub fn run_study<G: Game + Evaluate>(args: &StudyArgs) -> Result<(), CliError> {
+    let study = study_of::<G>(args)?;
+    let key = describe(&study);
+    let unit = unit_of(args)?;
+    let started = Instant::now();
+    let (rows, interrupted) = if args.merge.is_empty() {
+        play(&study, unit, args)?
+    } else {
+        (merge::<G>(&study, &key, &args.merge)?, false)
+    };
+    if let Some(path) = &args.rows {
+        write_rows(path, &key, &rows)?;
+    }
+    let whole = unit == Unit::ALL;
+    let mut out = std::io::stdout().lock();
+    if !whole && args.rows.is_none() {
+        // A unit's rows are its result: they go to stdout for the merge.
+        writeln!(out, "{ROWS_TAG}{key}")?;
+        writeln!(out, "{}", GameRow::HEADER)?;
+        for row in &rows {
+            writeln!(out, "{row}")?;
+        }
+    } else {
+        let table = report::<G>(&study, &rows);
+        write!(out, "{table}")?;
+        if args.merge.is_empty() {
+            writeln!(
+                out,
+                "{} games in {}",
+                rows.len(),
+                duration(started.elapsed().as_secs_f64())
+            )?;
+        }
+    }
+    if whole {
+        if let Some(path) = &args.json {
+            let text = json::<G>(&study, &rows);
+            std::fs::write(path, text + "\n")
+                .map_err(|e| input(format!("--json {}: {e}", path.display())))?;
+        }
+        if let Some(dir) = &args.charts {
+            charts::<G>(&study, &rows, dir)?;
+        }
+    }
+    if interrupted {
+        return Err(CliError::Interrupted(format!(
+            "played {} of {} games",
+            rows.len(),
+            study.games_of(unit).len()
+        )));
+    }
+    Ok(())
+}
+
+/// The study the arguments describe: one cell per preset and budget.
+fn study_of<G: Game + Evaluate>(args: &StudyArgs) -> Result<Study<G>, CliError> {
+    if args.games == 0 || args.games % 2 != 0 {
+        return Err(input(format!(
+            "--games {}: a study plays every opening twice, colours swapped: give an even \
+             number above 0",
+            args.games
+        )));
+    }
+    let variants = variants_of::<G>(&args.variants)?;
+    let spec = |flag: &str, text: &str| -> Result<EngineSpec, CliError> {
+        text.parse::<EngineSpec>()
+            .map_err(|e| input(format!("{flag} {text:?}: {e}")))
+    };
+    let engine = spec("--engine", &args.engine)?;
+    let against = match &args.against {
+        Some(text) => spec("--against", text)?,
+        None => engine,
+    };
+    let plan = |flag: &str, name: &Option<String>| -> Result<Option<Opening<G>>, CliError> {
+        let Some(name) = name else { return Ok(None) };
+        opening::<G>(name).map(Some).ok_or_else(|| {
+            let known: Vec<&str> = G::OPENINGS.iter().map(|o| o.name).collect();
+            input(if known.is_empty() {
+                format!("{flag} {name:?}: {} has no opening plans", G::NAME)
+            } else {
+                format!(
+                    "{flag} {name:?}: no such opening plan of {} (known: {})",
+                    G::NAME,
+                    known.join(", ")
+                )
+            })
+        })
+    };
+    let opening_a = plan("--opening", &args.opening)?;
+    let opening_b = plan("--against-opening", &args.against_opening)?;
+    let budgets = budgets_of(args)?;
+    let mut cells = Vec::new();
+    for &(variant, rules) in &variants {
+        for &(a, b) in &budgets {
+            let mut first = Contestant::new(engine, a);
+            first.opening = opening_a;
+            let mut second = Contestant::new(against, b);
+            second.opening = opening_b;
+            cells.push(Cell {
+                variant,
+                rules,
+                players: [first, second],
+            });
+        }
+    }
+    Ok(Study {
+        cells,
+        games: args.games,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+        max_plies: args.max_plies,
+    })
+}
+
+/// The presets of `--variants` (`all`, or names separated by commas), in the order given.
+fn variants_of<G: Game>(text: &str) -> Result<Vec<(&'static str, G::Rules)>, CliError> {
+    let presets = G::Rules::PRESETS;
+    if text.trim() == "all" {
+        return Ok(presets.iter().map(|p| (p.name, p.rules)).collect());
+    }
+    let mut chosen: Vec<(&'static str, G::Rules)> = Vec::new();
+    for name in text.split(',').map(str::trim) {
+        let preset = G::Rules::find_preset(G::NAME, name).map_err(|e| {
+            input(format!(
+                "--variants: {} has no variant {:?} (known: {})",
+                e.game, e.name, e.known
+            ))
+        })?;
+        if chosen.iter().any(|(n, _)| *n == preset.name) {
+            return Err(input(format!(
+                "--variants: {:?} is given twice",
+                preset.name
+            )));
+        }
+        chosen.push((preset.name, preset.rules));
+    }
+    Ok(chosen)
+}
+
+/// The budget pairs (engine A's, engine B's) of the cells: each of `--nodes` or `--depth`
+/// for both engines, or with `--skill` for A against B at half the nodes or one ply less.
+fn budgets_of(args: &StudyArgs) -> Result<Vec<(Budget, Budget)>, CliError> {
+    let list = |flag: &str, text: &str| -> Result<Vec<u64>, CliError> {
+        text.split(',')
+            .map(|t| match t.trim().parse::<u64>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(input(format!(
+                    "{flag} {text:?}: {t:?} is not a whole number above 0"
+                ))),
+            })
+            .collect()
+    };
+    let mut pairs = Vec::new();
+    if let Some(text) = &args.nodes {
+        for n in list("--nodes", text)? {
+            let b = if args.skill { (n / 2).max(1) } else { n };
+            pairs.push((Budget::DEFAULT.with_nodes(n), Budget::DEFAULT.with_nodes(b)));
+        }
+    } else if let Some(text) = &args.depth {
+        for d in list("--depth", text)? {
+            let d = u32::try_from(d)
+                .ok()
+                .filter(|&d| d <= 64)
+                .ok_or_else(|| input(format!("--depth {text:?}: {d} is deeper than 64 plies")))?;
+            if args.skill && d < 2 {
+                return Err(input(format!(
+                    "--depth {text:?} with --skill: the weaker engine searches one ply less, so \
+                     every depth must be 2 or more"
+                )));
+            }
+            let b = if args.skill { d - 1 } else { d };
+            pairs.push((Budget::DEFAULT.with_depth(d), Budget::DEFAULT.with_depth(b)));
+        }
+    }
+    Ok(pairs)
+}
+
+/// The unit of `--units K --unit I`, the whole study without them.
+fn unit_of(args: &StudyArgs) -> Result<Unit, CliError> {
+    match (args.units, args.unit) {
+        (None, None) => Ok(Unit::ALL),
+        (Some(count), Some(index)) if index < count => Ok(Unit { index, count }),
+        (Some(count), Some(index)) => Err(input(format!(
+            "--unit {index}: the units of --units {count} are 0 to {}",
+            count - 1
+        ))),
+        // clap ties the two flags together; this is only reached if that changes.
+        _ => Err(input("--units and --unit go together".to_owned())),
+    }
+}
+
+/// One line naming the study: what a row file must match to be merged.
+fn describe<G: Game + Evaluate>(study: &Study<G>) -> String {
+    let cells: Vec<String> = study
+        .cells
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {} vs {}",
+                c.variant,
+                c.players[0].describe(),
+                c.players[1].describe()
+            )
+        })
+        .collect();
+    format!(
+        "{} games {} seed {} opening-plies {} max-plies {} | {}",
+        G::NAME,
+        study.games,
+        study.seed,
+        study.opening_plies,
+        study.max_plies,
+        cells.join(" | ")
+    )
+}
+
+/// Plays the games of `unit` on the threads asked for, with progress on stderr; the rows and
+/// whether Ctrl-C cut the run short.
+fn play<G: Game + Evaluate>(
+    study: &Study<G>,
+    unit: Unit,
+    args: &StudyArgs,
+) -> Result<(Vec<GameRow>, bool), CliError> {
+    let threads = match args.threads {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let counters = Counters::default();
+    counters
+        .total
+        .store(study.games_of(unit).len() as u64, Ordering::Relaxed);
+    let on_row = |_: &GameRow| {
+        counters.done.fetch_add(1, Ordering::Relaxed);
+    };
+    let rows = with_progress(args.quiet, "games", &counters, || {
+        study.run(unit, threads, &STOP, &on_row)
+    });
+    Ok((rows, STOP.load(Ordering::Relaxed)))
+}
+
+/// The rows of the files given to `--merge`, checked to be the whole of this study, each game
+/// once.
+fn merge<G: Game + Evaluate>(
+    study: &Study<G>,
+    key: &str,
+    files: &[std::path::PathBuf],
+) -> Result<Vec<GameRow>, CliError> {
+    let mut rows = Vec::new();
+    for path in files {
+        let name = path.display();
+        let text =
+            std::fs::read_to_string(path).map_err(|e| input(format!("--merge {name}: {e}")))?;
+        let mut lines = text.lines().enumerate();
+        match lines.next() {
+            Some((_, line)) if line.strip_prefix(ROWS_TAG) == Some(key) => {}
+            Some((_, line)) if line.starts_with(ROWS_TAG) => {
+                return Err(input(format!(
+                    "--merge {name}: its rows are of another study ({:?}); this one is {key:?}",
+                    &line[ROWS_TAG.len()..]
+                )));
+            }
+            _ => {
+                return Err(input(format!(
+                    "--merge {name}: not a row file of `jgames study` (its first line must \
+                     begin {:?})",
+                    ROWS_TAG.trim_end()
+                )));
+            }
+        }
+        for (i, line) in lines {
+            if line.trim().is_empty() || line == GameRow::HEADER {
+                continue;
+            }
+            let row = GameRow::parse::<G>(line)
+                .map_err(|e| input(format!("--merge {name}: line {}: {e}", i + 1)))?;
+            if row.cell as usize >= study.cells.len() || row.game >= study.games {
+                return Err(input(format!(
+                    "--merge {name}: line {}: game {} of cell {} is not in the study",
+                    i + 1,
+                    row.game,
+                    row.cell
+                )));
+            }
+            rows.push(row);
+        }
+    }
+    rows.sort_unstable_by_key(|r| (r.cell, r.game));
+    let mut seen = BTreeSet::new();
+    for row in &rows {
+        if !seen.insert((row.cell, row.game)) {
+            return Err(input(format!(
+                "--merge: game {} of cell {} is given twice",
+                row.game, row.cell
+            )));
+        }
+    }
+    if let Some((cell, game)) = study
+        .games_of(Unit::ALL)
+        .into_iter()
+        .find(|g| !seen.contains(g))
+    {
+        return Err(input(format!(
+            "--merge: game {game} of cell {cell} is missing ({} of {} games given)",
+            rows.len(),
+            study.total()
+        )));
+    }
+    Ok(rows)
+}
+
+/// Writes `rows` to `path` as a row file of the study `key`.
+fn write_rows(path: &Path, key: &str, rows: &[GameRow]) -> Result<(), CliError> {
+    let mut text = format!("{ROWS_TAG}{key}\n{}\n", GameRow::HEADER);
+    for row in rows {
+        let _ = writeln!(text, "{row}");
+    }
+    std::fs::write(path, text).map_err(|e| input(format!("--rows {}: {e}", path.display())))
+}
+
+/// The rows of each cell, in the study's order.
+fn by_cell<'a, G: Game>(study: &Study<G>, rows: &'a [GameRow]) -> Vec<&'a [GameRow]> {
+    (0..study.cells.len() as u32)
+        .map(|cell| {
+            let start = rows.partition_point(|r| r.cell < cell);
+            let end = rows.partition_point(|r| r.cell <= cell);
+            &rows[start..end]
+        })
+        .collect()
+}
+
+/// A cell's heading: preset and engines.
+fn cell_title<G: Game + Evaluate>(cell: &Cell<G>) -> String {
+    let [a, b] = &cell.players;
+    format!("{}: A {} vs B {}", cell.variant, a.describe(), b.describe())
+}
+
+/// `Some(estimate)` as a percentage with its interval, `-` without games.
+fn percent(e: Option<Estimate>) -> String {
+    e.map_or_else(|| "-".to_owned(), |e| e.percent())
+}
+
+/// The table of measures, cell after cell.
+fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
+    let mut t = String::new();
+    for (i, (cell, rows)) in study.cells.iter().zip(by_cell(study, rows)).enumerate() {
+        let _ = writeln!(t, "cell {i}  {}", cell_title(cell));
+        let Some(s) = Summary::of::<G>(rows) else {
+            let _ = writeln!(t, "  no games\n");
+            continue;
+        };
+        let record = |r: &game_study::Record| format!("+{} ={} -{}", r.wins, r.draws, r.losses);
+        let first = G::side_name(s.first);
+        let _ = writeln!(t, "  games          {}", s.games);
+        let _ = writeln!(
+            t,
+            "  first mover    {first}: score {}  {}",
+            percent(s.first_mover_score()),
+            record(&s.first_mover)
+        );
+        let _ = writeln!(
+            t,
+            "  engine A       score {}  {}",
+            percent(s.a_score()),
+            record(&s.a)
+        );
+        let sides: Vec<String> = abstract_game::Side::BOTH
+            .iter()
+            .map(|&side| {
+                format!(
+                    "{}: score {}",
+                    G::side_name(side),
+                    percent(s.side_score(side))
+                )
+            })
+            .collect();
+        let _ = writeln!(t, "  sides          {}", sides.join("  "));
+        let _ = writeln!(t, "  draws          {}", percent(s.draw_rate()));
+        let _ = writeln!(t, "  decisive       {}", percent(s.decisiveness()));
+        let _ = writeln!(
+            t,
+            "  completed      {}  ({} stopped at {} plies)",
+            percent(s.completion()),
+            s.capped,
+            study.max_plies
+        );
+        let shortest = s.plies.iter().min().copied().unwrap_or(0);
+        let longest = s.plies.iter().max().copied().unwrap_or(0);
+        let _ = writeln!(
+            t,
+            "  plies          mean {}  median {}  range {shortest}-{longest}",
+            s.duration().map_or("-".to_owned(), |e| e.fixed(1)),
+            s.median_plies().unwrap_or(0)
+        );
+        let _ = writeln!(
+            t,
+            "  branching      {:.1} moves per position",
+            s.branching().unwrap_or(0.0)
+        );
+        for ending in G::ENDINGS {
+            let _ = writeln!(
+                t,
+                "  ending {:<24} {}",
+                ending.name(),
+                percent(s.ending_rate(*ending))
+            );
+        }
+        if let Some(margin) = s.margin() {
+            let _ = writeln!(
+                t,
+                "  margin         {}  (first mover's points minus the other's)",
+                margin.fixed(2)
+            );
+        }
+        let p = s.pairs_by_results;
+        let _ = writeln!(
+            t,
+            "  pairs          by results: A {}  level {}  B {}",
+            p.a, p.level, p.b
+        );
+        if let Some(p) = s.pairs_by_points {
+            let _ = writeln!(
+                t,
+                "                 by points:  A {}  level {}  B {}",
+                p.a, p.level, p.b
+            );
+        }
+        let _ = writeln!(t);
+    }
+    t
+}
+
+/// The study and the measures of each cell as JSON.
+fn json<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
+    let cells: Vec<serde_json::Value> = study
+        .cells
+        .iter()
+        .zip(by_cell(study, rows))
+        .map(|(cell, rows)| {
+            let summary = Summary::of::<G>(rows);
+            let measures = summary.as_ref().map(|s| {
+                let endings: serde_json::Map<String, serde_json::Value> = G::ENDINGS
+                    .iter()
+                    .map(|e| (e.name().to_owned(), serde_json::json!(s.ending_rate(*e))))
+                    .collect();
+                serde_json::json!({
+                    "first_mover_score": s.first_mover_score(),
+                    "a_score": s.a_score(),
+                    "side_scores": abstract_game::Side::BOTH.map(|side| s.side_score(side)),
+                    "draw_rate": s.draw_rate(),
+                    "decisiveness": s.decisiveness(),
+                    "completion": s.completion(),
+                    "plies": s.duration(),
+                    "median_plies": s.median_plies(),
+                    "branching": s.branching(),
+                    "margin": s.margin(),
+                    "endings": endings,
+                })
+            });
+            serde_json::json!({
+                "variant": cell.variant,
+                "a": cell.players[0].describe(),
+                "b": cell.players[1].describe(),
+                "summary": summary,
+                "measures": measures,
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "game": G::NAME,
+        "games_per_cell": study.games,
+        "seed": study.seed,
+        "opening_plies": study.opening_plies,
+        "max_plies": study.max_plies,
+        "cells": cells,
+    });
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+/// Writes the charts of the study into `dir`: `results.svg` (the first mover's results per
+/// cell), `a-results.svg` (engine A's) and `lengths.svg` (the duration histograms).
+fn charts<G: Game + Evaluate>(
+    study: &Study<G>,
+    rows: &[GameRow],
+    dir: &Path,
+) -> Result<(), CliError> {
+    let shares = |r: &game_study::Record| {
+        let n = r.games().max(1) as f64;
+        [r.wins as f64 / n, r.draws as f64 / n, r.losses as f64 / n]
+    };
+    let mut first_bars = Vec::new();
+    let mut a_bars = Vec::new();
+    let mut series = Vec::new();
+    let bin = histogram_bin(rows.iter().map(|r| r.plies).max().unwrap_or(0));
+    for (cell, rows) in study.cells.iter().zip(by_cell(study, rows)) {
+        let Some(s) = Summary::of::<G>(rows) else {
+            continue;
+        };
+        let [a, b] = &cell.players;
+        let label = if a.describe() == b.describe() {
+            format!("{}, {}", cell.variant, a.describe())
+        } else {
+            format!("{}, {} vs {}", cell.variant, a.describe(), b.describe())
+        };
+        first_bars.push(ResultBar {
+            label: label.clone(),
+            shares: shares(&s.first_mover),
+            score: s.first_mover_score(),
+        });
+        a_bars.push(ResultBar {
+            label: label.clone(),
+            shares: shares(&s.a),
+            score: s.a_score(),
+        });
+        series.push(Series {
+            label: format!("{label} ({} games)", s.games),
+            bins: s.histogram(bin),
+        });
+    }
+    std::fs::create_dir_all(dir).map_err(|e| input(format!("--charts {}: {e}", dir.display())))?;
+    let game = G::NAME;
+    let files = [
+        (
+            "results.svg",
+            result_bars(
+                &format!("{game}: results of the side that moves first"),
+                ["first mover wins", "draws", "first mover loses"],
+                &first_bars,
+            ),
+        ),
+        (
+            "a-results.svg",
+            result_bars(
+                &format!("{game}: results of engine A"),
+                ["A wins", "draws", "A loses"],
+                &a_bars,
+            ),
+        ),
+        (
+            "lengths.svg",
+            histograms(
+                &format!("{game}: game length in plies, bins of {bin}"),
+                bin,
+                &series,
+            ),
+        ),
+    ];
+    for (name, svg) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, svg)
+            .map_err(|e| input(format!("--charts {}: {e}", path.display())))?;
+    }
+    Ok(())
+}

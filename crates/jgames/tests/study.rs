@@ -1,0 +1,389 @@
+//! `jgames study` through its binary: repeatable by seed whatever the threads, units that
+//! merge into the one-machine result, JSON and charts, Ctrl-C, and one-line errors.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn jgames(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(args)
+        .output()
+        .expect("jgames runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// The table without the closing "N games in TIME" line (timing differs between runs).
+fn table(o: &Output) -> String {
+    assert!(o.status.success(), "{}", stderr(o));
+    let out = stdout(o);
+    let lines: Vec<&str> = out.lines().collect();
+    let last = lines.last().copied().unwrap_or("");
+    if last.contains(" games in ") {
+        lines[..lines.len() - 1].join("\n")
+    } else {
+        lines.join("\n")
+    }
+}
+
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jgames-study-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const SMALL: &[&str] = &[
+    "study",
+    "jarmo",
+    "--variants",
+    "jarmo,jasir-basic",
+    "--nodes",
+    "100,200",
+    "--games",
+    "6",
+    "--opening-plies",
+    "3",
+    "-q",
+];
+
+fn small(extra: &[&str]) -> Output {
+    let mut args = SMALL.to_vec();
+    args.extend_from_slice(extra);
+    jgames(&args)
+}
+
+/// One value of the table: the text after `label` in the section of cell `cell`.
+fn figure(table: &str, cell: usize, label: &str) -> String {
+    let section = table
+        .split(&format!("cell {cell}  "))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no cell {cell} in {table}"));
+    let line = section
+        .lines()
+        .find(|l| l.trim_start().starts_with(label))
+        .unwrap_or_else(|| panic!("no {label} in cell {cell}: {section}"));
+    line.trim_start()[label.len()..].trim().to_owned()
+}
+
+#[test]
+fn a_study_repeats_by_seed_whatever_the_threads() {
+    let one = table(&small(&["--threads", "1"]));
+    let three = table(&small(&["--threads", "3"]));
+    assert_eq!(one, three);
+    // Four cells (two presets, two budgets), each of six games.
+    for cell in 0..4 {
+        assert_eq!(figure(&one, cell, "games"), "6");
+    }
+    assert!(one.contains("cell 1  jarmo: A alphabeta @ 200 nodes vs B alphabeta @ 200 nodes"));
+    assert!(one.contains("cell 2  jasir-basic: A alphabeta @ 100 nodes"));
+    // Another seed plays other openings.
+    assert_ne!(table(&small(&["--seed", "9"])), one);
+    // The wins, draws and losses of the first mover add up to the games.
+    let first = figure(&one, 0, "first mover");
+    let counts: Vec<u32> = first
+        .rsplit("  ")
+        .next()
+        .unwrap()
+        .split(' ')
+        .map(|t| t[1..].parse().unwrap())
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 6, "{first}");
+}
+
+#[test]
+fn units_merge_into_the_one_machine_result() {
+    let dir = scratch("units");
+    let whole = table(&small(&[]));
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let o = small(&["--units", "3", "--unit", &i.to_string()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let rows = stdout(&o);
+        assert!(
+            rows.starts_with("# jgames study jarmo games 6 seed 0"),
+            "{rows}"
+        );
+        // A unit holds a third of the 24 games, after the study line and the header.
+        assert_eq!(rows.lines().count(), 2 + 8, "{rows}");
+        let file = dir.join(format!("unit-{i}.csv"));
+        std::fs::write(&file, rows).unwrap();
+        files.push(file.display().to_string());
+    }
+    let mut merge = vec!["--merge"];
+    merge.extend(files.iter().map(String::as_str));
+    assert_eq!(table(&small(&merge)), whole);
+    // The units in another order, one written with --rows, merge the same.
+    let rows_file = dir.join("unit-1-rows.csv");
+    let o = small(&[
+        "--units",
+        "3",
+        "--unit",
+        "1",
+        "--rows",
+        rows_file.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let reordered = [
+        files[2].as_str(),
+        rows_file.to_str().unwrap(),
+        files[0].as_str(),
+    ];
+    let mut merge = vec!["--merge"];
+    merge.extend(reordered);
+    assert_eq!(table(&small(&merge)), whole);
+
+    // A unit missing, a unit twice, rows of another study: refused with one line.
+    for (files, says) in [
+        (vec![files[0].as_str(), files[1].as_str()], "is missing"),
+        (
+            vec![files[0].as_str(), files[1].as_str(), files[1].as_str()],
+            "given twice",
+        ),
+    ] {
+        let mut merge = vec!["--merge"];
+        merge.extend(files);
+        let o = small(&merge);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1);
+    }
+    let mut merge = vec!["--merge"];
+    merge.extend(files.iter().map(String::as_str));
+    let o = small(&[&merge[..], &["--seed", "1"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("of another study"), "{}", stderr(&o));
+    let junk = dir.join("junk.csv");
+    std::fs::write(&junk, "cell,game\n1,2\n").unwrap();
+    let o = small(&["--merge", junk.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a row file"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn json_and_charts_hold_the_figures_of_the_table() {
+    let dir = scratch("outputs");
+    let json = dir.join("study.json");
+    let charts = dir.join("charts");
+    let o = small(&[
+        "--json",
+        json.to_str().unwrap(),
+        "--charts",
+        charts.to_str().unwrap(),
+    ]);
+    let table = table(&o);
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(doc["game"], "jarmo");
+    let cells = doc["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 4);
+    for (i, cell) in cells.iter().enumerate() {
+        let summary = &cell["summary"];
+        assert_eq!(summary["games"], 6);
+        let first = &summary["first_mover"];
+        let shown = format!(
+            "+{} ={} -{}",
+            first["wins"], first["draws"], first["losses"]
+        );
+        assert!(
+            figure(&table, i, "first mover").ends_with(&shown),
+            "{shown}"
+        );
+        let score = cell["measures"]["first_mover_score"]["value"]
+            .as_f64()
+            .unwrap();
+        assert!(
+            figure(&table, i, "first mover").contains(&format!("{:.1}%", 100.0 * score)),
+            "{score}"
+        );
+        let plies: Vec<u64> = summary["plies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect();
+        assert_eq!(plies.len(), 6);
+        let mean = plies.iter().sum::<u64>() as f64 / 6.0;
+        assert!(figure(&table, i, "plies").starts_with(&format!("mean {mean:.1} [")));
+    }
+    for name in ["results.svg", "a-results.svg", "lengths.svg"] {
+        let svg = std::fs::read_to_string(charts.join(name)).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        assert_eq!(doc.root_element().tag_name().name(), "svg", "{name}");
+        assert!(svg.contains("jasir-basic, alphabeta @ 200 nodes"), "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_opening_plan_and_a_skill_trace_are_cells_of_their_own() {
+    let o = jgames(&[
+        "study",
+        "jersi",
+        "--variants",
+        "standard",
+        "--opening",
+        "helms-deep",
+        "--nodes",
+        "400",
+        "--skill",
+        "--games",
+        "2",
+        "--max-plies",
+        "12",
+        "-q",
+    ]);
+    let t = table(&o);
+    assert!(
+        t.contains(
+            "cell 0  standard: A helms-deep+alphabeta @ 400 nodes vs B alphabeta @ 200 nodes"
+        ),
+        "{t}"
+    );
+    // Twelve plies are too few to end a game of Jersi: both stop at the cap.
+    assert_eq!(
+        figure(&t, 0, "completed"),
+        "0.0% [0.0, 79.3]  (2 stopped at 12 plies)"
+    );
+}
+
+#[test]
+fn bad_studies_are_one_line_with_status_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["study", "jarmo", "--nodes", "100", "--games", "3"],
+            "even number",
+        ),
+        (
+            &[
+                "study",
+                "jarmo",
+                "--nodes",
+                "100",
+                "--variants",
+                "jarmo,nope",
+            ],
+            "no variant",
+        ),
+        (
+            &[
+                "study",
+                "jarmo",
+                "--nodes",
+                "100",
+                "--variants",
+                "jarmo,jarmo",
+            ],
+            "given twice",
+        ),
+        (&["study", "jarmo", "--nodes", "10,x"], "not a whole number"),
+        (&["study", "jarmo", "--nodes", "0"], "not a whole number"),
+        (&["study", "jarmo", "--depth", "1", "--skill"], "2 or more"),
+        (
+            &[
+                "study",
+                "jarmo",
+                "--nodes",
+                "100",
+                "--opening",
+                "helms-deep",
+            ],
+            "no opening plans",
+        ),
+        (
+            &["study", "jersi", "--nodes", "100", "--opening", "rohan"],
+            "helms-deep, minas-tirith",
+        ),
+        (
+            &["study", "jarmo", "--nodes", "100", "--engine", "deep-blue"],
+            "--engine",
+        ),
+        (
+            &[
+                "study", "jarmo", "--nodes", "100", "--units", "3", "--unit", "3",
+            ],
+            "0 to 2",
+        ),
+        (
+            &[
+                "study",
+                "jarmo",
+                "--nodes",
+                "100",
+                "--merge",
+                "/no/such/file",
+            ],
+            "--merge",
+        ),
+        (&["study", "jarmo"], "--nodes"),
+        (
+            &["study", "jarmo", "--nodes", "100", "--units", "2"],
+            "--unit",
+        ),
+    ];
+    for (args, says) in cases {
+        let o = jgames(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Ctrl-C stops a long study with the table of the games played and status 130.
+#[test]
+fn ctrl_c_reports_the_games_played() {
+    let child = Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args([
+            "study",
+            "jetan",
+            "--variants",
+            "standard",
+            "--nodes",
+            "200",
+            "--games",
+            "2000",
+            "--threads",
+            "2",
+            "-q",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2000));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("interrupted: played ") && err.contains(" of 2000 games"),
+        "{err}"
+    );
+    let played: u32 = err
+        .split("played ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(played < 2000, "{err}");
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("cell 0  standard: A alphabeta @ 200 nodes"),
+        "{out}"
+    );
+    let games = figure(&out, 0, "games");
+    assert_eq!(games, played.to_string(), "{out}");
+}
