@@ -353,20 +353,56 @@ struct Score {
     /// The SPRT's verdict, with the LLR and the number of games when it was reached (games
     /// already under way still finish and count in the other figures).
     decided: Option<(SprtResult, f64, u64)>,
+    /// For games that score (Jarmo): the points of A and B in the first game of each pair
+    /// whose second is not finished yet.
+    points_waiting: Vec<Option<[u32; 2]>>,
+    /// Pairs by each engine's points added over both games: A ahead, level, B ahead.
+    by_points: [u64; 3],
+    /// The points of A and B over every game that scored.
+    points: [u64; 2],
 }
 
 impl Score {
-    fn add(&mut self, index: usize, result: GameResult) {
+    /// Counts game `index` with its `result` for A and, where the game scores, the points of
+    /// A and B.
+    fn add(&mut self, index: usize, result: GameResult, points: Option<[u32; 2]>) {
         self.tally.add(result);
         let pair = index / 2;
         if self.waiting.len() <= pair {
             self.waiting.resize(pair + 1, None);
+            self.points_waiting.resize(pair + 1, None);
         }
         match self.waiting[pair].take() {
             Some(other) => self.pairs.add(other, result),
             None => self.waiting[pair] = Some(result),
         }
+        let Some([a, b]) = points else { return };
+        self.points[0] += u64::from(a);
+        self.points[1] += u64::from(b);
+        match self.points_waiting[pair].take() {
+            Some([a0, b0]) => {
+                let (a, b) = (a0 + a, b0 + b);
+                self.by_points[if a > b {
+                    0
+                } else if a == b {
+                    1
+                } else {
+                    2
+                }] += 1;
+            }
+            None => self.points_waiting[pair] = Some([a, b]),
+        }
     }
+}
+
+/// The points of A and B in a game that ended with scores (Jarmo); `None` for games that do
+/// not score, for a game lost on time or stopped at the ply cap.
+fn points_of<G: TextGame>(game: &Played<G>) -> Option<[u32; 2]> {
+    if game.time_loss.is_some() {
+        return None;
+    }
+    let scores = game.end.outcome()?.scores?.0;
+    Some([scores[game.a_side.index()], scores[(!game.a_side).index()]])
 }
 
 /// A description of the move budget, for the summary.
@@ -459,7 +495,7 @@ pub fn run_match<G: TextGame + Evaluate>(
                         }
                     }
                     let mut s = locked(&score);
-                    s.add(index, game.result);
+                    s.add(index, game.result, points_of(&game));
                     if let Some(who) = game.time_loss {
                         s.time_losses[who] += 1;
                     }
@@ -527,6 +563,16 @@ pub fn run_match<G: TextGame + Evaluate>(
     )?;
     writeln!(out, "Elo of A over B by pairs: {} (95%)", p.elo_text())?;
     writeln!(out, "normalized Elo by pairs: {} (95%)", p.nelo_text())?;
+    if s.points != [0, 0] || s.by_points != [0; 3] {
+        // The two-game match of the Jarmo text: each pair won by the engine with more points
+        // over its two games.
+        writeln!(out, "points: A {}, B {}", s.points[0], s.points[1])?;
+        writeln!(
+            out,
+            "pairs by points: A {}, level {}, B {}",
+            s.by_points[0], s.by_points[1], s.by_points[2]
+        )?;
+    }
     if clock.is_some() {
         writeln!(
             out,
@@ -653,15 +699,35 @@ mod tests {
     #[test]
     fn pairs_are_scored_when_both_games_are_in_whatever_the_order() {
         let mut s = Score::default();
-        s.add(1, GameResult::Win);
-        s.add(2, GameResult::Draw);
+        s.add(1, GameResult::Win, None);
+        s.add(2, GameResult::Draw, None);
         assert_eq!(s.pairs.pairs(), 0);
-        s.add(0, GameResult::Loss);
-        s.add(3, GameResult::Draw);
+        s.add(0, GameResult::Loss, None);
+        s.add(3, GameResult::Draw, None);
         assert_eq!((s.pairs.dd_wl, s.pairs.pairs()), (2, 2));
-        s.add(5, GameResult::Win);
-        s.add(4, GameResult::Win);
+        s.add(5, GameResult::Win, None);
+        s.add(4, GameResult::Win, None);
         assert_eq!(s.pairs.ww, 1);
         assert_eq!(s.tally.games(), 6);
+        assert_eq!(s.by_points, [0; 3]);
+    }
+
+    #[test]
+    fn pairs_by_points_add_both_games() {
+        // The Jarmo text's match: A loses the first game 2-5 but wins the second 6-1, so A
+        // takes the pair by points (8 to 6) while the pair is level by results.
+        let mut s = Score::default();
+        s.add(0, GameResult::Loss, Some([2, 5]));
+        assert_eq!(s.by_points, [0; 3]);
+        s.add(1, GameResult::Win, Some([6, 1]));
+        assert_eq!(s.by_points, [1, 0, 0]);
+        assert_eq!(s.pairs.dd_wl, 1);
+        // 3-4 then 4-3: level; 7-0 then 0-8: B by one point.
+        s.add(3, GameResult::Win, Some([4, 3]));
+        s.add(2, GameResult::Loss, Some([3, 4]));
+        s.add(4, GameResult::Win, Some([7, 0]));
+        s.add(5, GameResult::Loss, Some([0, 8]));
+        assert_eq!(s.by_points, [1, 1, 1]);
+        assert_eq!(s.points, [22, 21]);
     }
 }

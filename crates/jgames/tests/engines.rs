@@ -61,6 +61,40 @@ fn a_match_ends_with_the_score_line() {
     }
 }
 
+/// Games that score (Jarmo) also score each pair by the points of its two games added, as the
+/// Jarmo text's two-game match does; the others print no points.
+#[test]
+fn a_match_of_a_scoring_game_counts_pairs_by_points() {
+    let run = |game: &str| {
+        let o = jgames(&[
+            "match",
+            game,
+            "alphabeta",
+            "random",
+            "--games",
+            "4",
+            "--nodes",
+            "200",
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{game}: {}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    let out = run("jarmo");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("pairs by points: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let counts: Vec<u32> = line
+        .split(", ")
+        .map(|part| part.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{line}");
+    let points = out.lines().find(|l| l.starts_with("points: A ")).unwrap();
+    assert!(points.contains(", B "), "{points}");
+    assert!(!run("jetan").contains("points"));
+}
+
 #[test]
 fn match_writes_records_that_replay() {
     let dir = std::env::temp_dir().join(format!("jgames-match-{}", std::process::id()));
