@@ -197,4 +197,33 @@ pub fn check_presets<G: TextGame>() {
     let unknown =
         G::Rules::find_preset(G::NAME, "no such variant").expect_err("an unknown name is refused");
     assert!(unknown.to_string().contains(presets[0].name), "{unknown}");
+    // Rule switches: named like presets, distinct, each changing some preset's rules, each
+    // reached through `variant`.
+    let switches = <G::Rules as GameRules>::SWITCHES;
+    for (i, switch) in switches.iter().enumerate() {
+        assert!(!switch.name.is_empty() && !switch.summary.is_empty());
+        assert!(!switch.name.contains('+'), "{}: {}", G::NAME, switch.name);
+        for other in &switches[..i] {
+            assert_ne!(other.name, switch.name, "{}: a switch twice", G::NAME);
+        }
+        assert!(
+            presets.iter().any(|p| (switch.apply)(p.rules) != p.rules),
+            "{}: switch {} changes no preset",
+            G::NAME,
+            switch.name
+        );
+        for preset in presets {
+            let text = format!("{}+{}", preset.name, switch.name);
+            assert_eq!(
+                G::Rules::variant(G::NAME, &text),
+                Ok((switch.apply)(preset.rules)),
+                "{text}"
+            );
+        }
+    }
+    for preset in presets {
+        assert_eq!(G::Rules::variant(G::NAME, preset.name), Ok(preset.rules));
+    }
+    let text = format!("{}+no-such-switch", presets[0].name);
+    assert!(G::Rules::variant(G::NAME, &text).is_err(), "{text}");
 }

@@ -55,6 +55,37 @@ pub struct UnknownPreset {
     pub known: String,
 }
 
+/// A named change of one rule option (`shuttling`: the no-shuttling rule off), applied to a
+/// preset as `jarmo+shuttling`, so that a study can measure one rule at a time.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleSwitch<R> {
+    /// The name after the `+`: lower case words joined by `-`.
+    pub name: &'static str,
+    /// One line saying what it changes.
+    pub summary: &'static str,
+    /// The rules with the change made.
+    pub apply: fn(R) -> R,
+}
+
+/// A variant text (`preset+switch+...`, see [`GameRules::variant`]) that a game does not
+/// read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// The preset before the first `+` is unknown.
+    #[error(transparent)]
+    Preset(#[from] UnknownPreset),
+    /// A switch after a `+` is unknown.
+    #[error("{game} has no rule switch {name:?} (known: {known})")]
+    Switch {
+        /// The game's [`Game::NAME`].
+        game: &'static str,
+        /// The switch asked for.
+        name: String,
+        /// The switches the game knows, comma-separated (`none` when it has none).
+        known: String,
+    },
+}
+
 /// The rule options of a game, with its table of named presets.
 ///
 /// The table is the one list of a game's presets; the first entry is the default, and each
@@ -100,6 +131,39 @@ pub trait GameRules: Copy + Default + Eq + Debug + Send + Sync + 'static {
     /// The default rules: the first preset's.
     fn default_preset() -> Self {
         Self::PRESETS[0].rules
+    }
+
+    /// Changes of one rule option that [`variant`](GameRules::variant) applies to a preset
+    /// (none by default).
+    const SWITCHES: &'static [RuleSwitch<Self>] = &[];
+
+    /// The rules of a variant text: a preset's name, then any number of `+switch` changes
+    /// applied in order (`jarmo+shuttling`); `game` names the game in the errors.
+    fn variant(game: &'static str, text: &str) -> Result<Self, VariantError> {
+        let mut parts = text.split('+');
+        let preset = Self::find_preset(game, parts.next().unwrap_or("").trim())?;
+        let mut rules = preset.rules;
+        for name in parts {
+            let name = name.trim();
+            let switch = Self::SWITCHES
+                .iter()
+                .find(|s| s.name == name)
+                .ok_or_else(|| VariantError::Switch {
+                    game,
+                    name: name.to_owned(),
+                    known: if Self::SWITCHES.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        Self::SWITCHES
+                            .iter()
+                            .map(|s| s.name)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    },
+                })?;
+            rules = (switch.apply)(rules);
+        }
+        Ok(rules)
     }
 }
 

@@ -109,6 +109,7 @@ pub use cell::{CellIndexError, ParseCellError};
 pub use ending::Ending;
 pub use evaluate::{EVAL_BOUND, Evaluate, Opening};
 pub use game::{
-    Game, GameRules, ImportError, MoveList, PlayError, Preset, TextGame, UnknownPreset,
+    Game, GameRules, ImportError, MoveList, PlayError, Preset, RuleSwitch, TextGame, UnknownPreset,
+    VariantError,
 };
 pub use side::{BySide, Outcome, OutcomeText, Scores, Side};

@@ -29,7 +29,7 @@
 //!
 //! let perfect = Contestant::new("alphabeta".parse::<EngineSpec>()?, Budget::depth(12));
 //! let study = Study::<Nim> {
-//!     cells: vec![Cell { variant: "small", rules: NimRules::default(), players: [perfect; 2] }],
+//!     cells: vec![Cell { variant: "small".into(), rules: NimRules::default(), players: [perfect; 2] }],
 //!     games: 8,
 //!     seed: 1,
 //!     opening_plies: 0,

@@ -84,12 +84,13 @@ impl<G: Game + Evaluate> Contestant<G> {
     }
 }
 
-/// One setting of a study: a preset and the two engines that play it.
+/// One setting of a study: the rules and the two engines that play them.
 #[derive(Clone)]
 pub struct Cell<G: Game> {
-    /// The preset's name.
-    pub variant: &'static str,
-    /// The rules of the preset.
+    /// The rules' name: a preset's, with any rule switches (`jarmo+shuttling`, see
+    /// [`GameRules::variant`](abstract_game::GameRules::variant)).
+    pub variant: String,
+    /// The rules.
     pub rules: G::Rules,
     /// Engine A and engine B.
     pub players: [Contestant<G>; 2],

@@ -40,7 +40,7 @@ fn study(spec: &str, budget: Budget, games: u32, cells: usize) -> Study<Nim> {
     Study {
         cells: (0..cells)
             .map(|i| Cell {
-                variant: presets[i % 2],
+                variant: presets[i % 2].to_owned(),
                 rules: NimRules::PRESETS[i % 2].rules,
                 players: [player; 2],
             })

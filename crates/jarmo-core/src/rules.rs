@@ -1,6 +1,6 @@
 //! Rule options and presets.
 
-use abstract_game::{GameRules, Preset, Side};
+use abstract_game::{GameRules, Preset, RuleSwitch, Side};
 
 /// Which lines an archer may move along.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -137,6 +137,62 @@ impl GameRules for Rules {
             summary: "Jasir where captured archers never return, a blocked side loses, no \
                       shuttling rule",
             rules: Rules::JASIR_BASIC,
+        },
+    ];
+
+    const SWITCHES: &'static [RuleSwitch<Rules>] = &[
+        RuleSwitch {
+            name: "shuttling",
+            summary: "the no-shuttling rule off",
+            apply: |r| Rules {
+                no_shuttling: false,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "no-shuttling",
+            summary: "the no-shuttling rule on",
+            apply: |r| Rules {
+                no_shuttling: true,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "no-returns",
+            summary: "captured archers never come back",
+            apply: |r| Rules {
+                return_rule: ReturnRule::None,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "goal-returns",
+            summary: "captured archers come back by the goal-row credit (the Jarmo return)",
+            apply: |r| Rules {
+                return_rule: ReturnRule::Seed,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "blocked-loses",
+            summary: "a side with no move loses",
+            apply: |r| Rules {
+                blocked: Blocked::Loses,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "blocked-passes",
+            summary: "a side with no move passes",
+            apply: |r| Rules {
+                blocked: Blocked::Pass,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "second-first",
+            summary: "White moves first",
+            apply: |r| r.with_first_player(Side::Second),
         },
     ];
 }

@@ -8,7 +8,7 @@
 //! assert_eq!(Rules::preset("standard"), Some(Rules::default()));
 //! ```
 
-use abstract_game::{GameRules, Preset, Side};
+use abstract_game::{GameRules, Preset, RuleSwitch, Side};
 
 /// Where the asymmetry rule forbids copying the opponent's last placement.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -131,4 +131,10 @@ impl GameRules for Rules {
             },
         },
     ];
+
+    const SWITCHES: &'static [RuleSwitch<Rules>] = &[RuleSwitch {
+        name: "second-first",
+        summary: "North moves first",
+        apply: |r| r.with_first_player(Side::Second),
+    }];
 }

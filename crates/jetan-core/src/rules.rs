@@ -1,6 +1,6 @@
 //! The rule options and their presets.
 
-use abstract_game::{GameRules, Preset, Side};
+use abstract_game::{GameRules, Preset, RuleSwitch, Side};
 
 /// Every rule option of Jetan. `Rules::default()` is the `standard` preset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,6 +94,27 @@ impl GameRules for Rules {
             rules: Rules {
                 unequal_wins: true,
                 ..Rules::STANDARD
+            },
+        },
+    ];
+
+    const SWITCHES: &'static [RuleSwitch<Rules>] = &[
+        RuleSwitch {
+            name: "second-first",
+            summary: "Orange moves first",
+            apply: |r| r.with_first_player(Side::Second),
+        },
+        RuleSwitch {
+            name: "no-escape",
+            summary: "no Princess escape",
+            apply: |r| Rules { escape: false, ..r },
+        },
+        RuleSwitch {
+            name: "proposed",
+            summary: "the proposed variant's rule: in a small endgame more material wins",
+            apply: |r| Rules {
+                unequal_wins: true,
+                ..r
             },
         },
     ];

@@ -233,7 +233,8 @@ pub struct StudyArgs {
     /// The game.
     #[arg(value_parser = game_parser())]
     pub game: String,
-    /// The presets played, separated by commas, or `all`.
+    /// The variants played, separated by commas, or `all` presets: each a preset, then any
+    /// rule switches (`jarmo+shuttling+second-first`; `jgames variants GAME` lists them).
     #[arg(long, default_value = "all")]
     pub variants: String,
     /// Engine A: `random`, `mcts[:key=value,...]` or `alphabeta[:key=value,...]`.

@@ -252,6 +252,12 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
                 let default = if i == 0 { " (default)" } else { "" };
                 writeln!(out, "  {:<20} {}{default}", preset.name, preset.summary)?;
             }
+            if !G::Rules::SWITCHES.is_empty() {
+                writeln!(out, "\nrule switches (`study --variants PRESET+SWITCH`):")?;
+                for switch in G::Rules::SWITCHES {
+                    writeln!(out, "  +{:<19} {}", switch.name, switch.summary)?;
+                }
+            }
             writeln!(out, "\nmove notation:")?;
             for (text, meaning) in G::NOTATION {
                 writeln!(out, "  {text:<20} {meaning}")?;

@@ -130,15 +130,15 @@ fn study_of<G: Game + Evaluate>(args: &StudyArgs) -> Result<Study<G>, CliError> 
     let opening_b = plan("--against-opening", &args.against_opening)?;
     let budgets = budgets_of(args)?;
     let mut cells = Vec::new();
-    for &(variant, rules) in &variants {
+    for (variant, rules) in &variants {
         for &(a, b) in &budgets {
             let mut first = Contestant::new(engine, a);
             first.opening = opening_a;
             let mut second = Contestant::new(against, b);
             second.opening = opening_b;
             cells.push(Cell {
-                variant,
-                rules,
+                variant: variant.clone(),
+                rules: *rules,
                 players: [first, second],
             });
         }
@@ -152,27 +152,24 @@ fn study_of<G: Game + Evaluate>(args: &StudyArgs) -> Result<Study<G>, CliError> 
     })
 }
 
-/// The presets of `--variants` (`all`, or names separated by commas), in the order given.
-fn variants_of<G: Game>(text: &str) -> Result<Vec<(&'static str, G::Rules)>, CliError> {
+/// The rules of `--variants` (`all` presets, or variant texts separated by commas: a preset,
+/// then any `+switch`), in the order given.
+fn variants_of<G: Game>(text: &str) -> Result<Vec<(String, G::Rules)>, CliError> {
     let presets = G::Rules::PRESETS;
     if text.trim() == "all" {
-        return Ok(presets.iter().map(|p| (p.name, p.rules)).collect());
+        return Ok(presets
+            .iter()
+            .map(|p| (p.name.to_owned(), p.rules))
+            .collect());
     }
-    let mut chosen: Vec<(&'static str, G::Rules)> = Vec::new();
+    let mut chosen: Vec<(String, G::Rules)> = Vec::new();
     for name in text.split(',').map(str::trim) {
-        let preset = G::Rules::find_preset(G::NAME, name).map_err(|e| {
-            input(format!(
-                "--variants: {} has no variant {:?} (known: {})",
-                e.game, e.name, e.known
-            ))
-        })?;
-        if chosen.iter().any(|(n, _)| *n == preset.name) {
-            return Err(input(format!(
-                "--variants: {:?} is given twice",
-                preset.name
-            )));
+        let rules = G::Rules::variant(G::NAME, name)
+            .map_err(|e| input(format!("--variants {name:?}: {e}")))?;
+        if chosen.iter().any(|(n, _)| n == name) {
+            return Err(input(format!("--variants: {name:?} is given twice")));
         }
-        chosen.push((preset.name, preset.rules));
+        chosen.push((name.to_owned(), rules));
     }
     Ok(chosen)
 }

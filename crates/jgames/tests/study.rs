@@ -84,6 +84,26 @@ fn a_study_repeats_by_seed_whatever_the_threads() {
     }
     assert!(one.contains("cell 1  jarmo: A alphabeta @ 200 nodes vs B alphabeta @ 200 nodes"));
     assert!(one.contains("cell 2  jasir-basic: A alphabeta @ 100 nodes"));
+    // A rule switch makes a variant of its own: here White moves first.
+    let switched = table(&jgames(&[
+        "study",
+        "jarmo",
+        "--variants",
+        "jarmo+second-first",
+        "--nodes",
+        "100",
+        "--games",
+        "2",
+        "-q",
+    ]));
+    assert!(
+        figure(&switched, 0, "first mover").starts_with("White: "),
+        "{switched}"
+    );
+    assert!(
+        figure(&one, 0, "first mover").starts_with("Black: "),
+        "{one}"
+    );
     // Another seed plays other openings.
     assert_ne!(table(&small(&["--seed", "9"])), one);
     // The wins, draws and losses of the first mover add up to the games.
@@ -283,6 +303,28 @@ fn bad_studies_are_one_line_with_status_2() {
                 "jarmo,jarmo",
             ],
             "given twice",
+        ),
+        (
+            &[
+                "study",
+                "jarmo",
+                "--nodes",
+                "100",
+                "--variants",
+                "jasir+tea",
+            ],
+            "no rule switch",
+        ),
+        (
+            &[
+                "study",
+                "jersi",
+                "--nodes",
+                "100",
+                "--variants",
+                "standard+x",
+            ],
+            "(known: none)",
         ),
         (&["study", "jarmo", "--nodes", "10,x"], "not a whole number"),
         (&["study", "jarmo", "--nodes", "0"], "not a whole number"),
