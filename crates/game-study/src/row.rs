@@ -29,12 +29,16 @@ pub struct GameRow {
     pub choices: u64,
     /// The points of [`Side::First`] and [`Side::Second`], for games that score.
     pub scores: Option<[u32; 2]>,
+    /// The Zobrist key of the position where the engines took over (after the random
+    /// opening plies): games with the same key and engines are the same game when the
+    /// engines are deterministic, so the intervals count openings, not games.
+    pub opening: u64,
 }
 
 impl GameRow {
     /// The header of the text form, naming the fields in order.
     pub const HEADER: &'static str =
-        "cell,game,first,a_side,winner,ending,plies,choices,score_first,score_second";
+        "cell,game,first,a_side,winner,ending,plies,choices,score_first,score_second,opening";
 
     /// The result for `side`: 1 for a win, 1/2 for a draw, 0 for a loss.
     pub fn points_of(&self, side: Side) -> f64 {
@@ -48,7 +52,7 @@ impl GameRow {
     /// Reads a row of game `G` from its text form (see [`Display`](fmt::Display)).
     pub fn parse<G: Game>(line: &str) -> Result<GameRow, RowError> {
         let fields: Vec<&str> = line.trim().split(',').collect();
-        if fields.len() != 10 {
+        if fields.len() != FIELDS.len() {
             return Err(RowError::FieldCount(fields.len()));
         }
         let number = |i: usize| -> Result<u64, RowError> {
@@ -94,12 +98,13 @@ impl GameRow {
             plies: small(6)?,
             choices: number(7)?,
             scores,
+            opening: u64::from_str_radix(fields[10], 16).map_err(|_| bad(10))?,
         })
     }
 }
 
 /// The names of the fields, as in [`GameRow::HEADER`].
-const FIELDS: [&str; 10] = [
+const FIELDS: [&str; 11] = [
     "cell",
     "game",
     "first",
@@ -110,6 +115,7 @@ const FIELDS: [&str; 10] = [
     "choices",
     "score_first",
     "score_second",
+    "opening",
 ];
 
 fn side_digit(side: Side) -> char {
@@ -121,7 +127,8 @@ fn side_digit(side: Side) -> char {
 
 impl fmt::Display for GameRow {
     /// Writes the row as comma-separated fields in the order of [`GameRow::HEADER`]: sides as
-    /// `1` and `2`, `-` for no winner, `cap` for no ending, `-,-` for no scores.
+    /// `1` and `2`, `-` for no winner, `cap` for no ending, `-,-` for no scores, the opening
+    /// key in 16 hexadecimal digits.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let winner = self.winner.map_or('-', side_digit);
         let ending = self.ending.map_or("cap", Ending::name);
@@ -136,17 +143,18 @@ impl fmt::Display for GameRow {
             self.choices
         )?;
         match self.scores {
-            Some([first, second]) => write!(f, "{first},{second}"),
-            None => f.write_str("-,-"),
+            Some([first, second]) => write!(f, "{first},{second}")?,
+            None => f.write_str("-,-")?,
         }
+        write!(f, ",{:016x}", self.opening)
     }
 }
 
 /// Why a line is not a game row.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RowError {
-    /// The line does not have the ten fields of a row.
-    #[error("a row has 10 comma-separated fields, this line has {0}")]
+    /// The line does not have the eleven fields of a row.
+    #[error("a row has 11 comma-separated fields, this line has {0}")]
     FieldCount(usize),
     /// A field does not hold what it should.
     #[error("bad {field} field {text:?}")]
@@ -176,9 +184,10 @@ mod tests {
             plies: 9,
             choices: 40,
             scores: Some([2, 5]),
+            opening: 0xfeed_beef,
         };
         let text = row.to_string();
-        assert_eq!(text, "3,17,1,2,2,win,9,40,2,5");
+        assert_eq!(text, "3,17,1,2,2,win,9,40,2,5,00000000feedbeef");
         assert_eq!(GameRow::parse::<Nim>(&text), Ok(row));
         let capped = GameRow {
             winner: None,
@@ -186,7 +195,10 @@ mod tests {
             scores: None,
             ..row
         };
-        assert_eq!(capped.to_string(), "3,17,1,2,-,cap,9,40,-,-");
+        assert_eq!(
+            capped.to_string(),
+            "3,17,1,2,-,cap,9,40,-,-,00000000feedbeef"
+        );
         assert_eq!(GameRow::parse::<Nim>(&capped.to_string()), Ok(capped));
         assert_eq!(row.points_of(Side::Second), 1.0);
         assert_eq!(capped.points_of(Side::First), 0.5);
@@ -195,10 +207,12 @@ mod tests {
     #[test]
     fn bad_rows_say_which_field() {
         assert_eq!(GameRow::parse::<Nim>("1,2,3"), Err(RowError::FieldCount(3)));
-        let err = GameRow::parse::<Nim>("3,17,1,2,2,checkmate,9,40,2,5").unwrap_err();
+        let err = GameRow::parse::<Nim>("3,17,1,2,2,checkmate,9,40,2,5,0").unwrap_err();
         assert_eq!(err.to_string(), "bad ending field \"checkmate\"");
-        let err = GameRow::parse::<Nim>("3,17,1,3,2,win,9,40,2,5").unwrap_err();
+        let err = GameRow::parse::<Nim>("3,17,1,3,2,win,9,40,2,5,0").unwrap_err();
         assert_eq!(err.to_string(), "bad a_side field \"3\"");
-        assert!(GameRow::parse::<Nim>("3,x,1,2,2,win,9,40,2,5").is_err());
+        assert!(GameRow::parse::<Nim>("3,x,1,2,2,win,9,40,2,5,0").is_err());
+        let err = GameRow::parse::<Nim>("3,17,1,2,2,win,9,40,2,5,xyz").unwrap_err();
+        assert_eq!(err.to_string(), "bad opening field \"xyz\"");
     }
 }

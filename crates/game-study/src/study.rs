@@ -164,9 +164,13 @@ impl<G: Game + Evaluate> Study<G> {
         let mut rng = Rng::seed_from_u64(game_seed(self.seed, u64::from(game / 2)));
         let mut plies = 0;
         let mut choices = 0;
+        let mut opening = pos.zobrist();
         while !pos.is_over() && plies < self.max_plies {
             if stop.load(Ordering::Relaxed) {
                 return None;
+            }
+            if plies == self.opening_plies {
+                opening = pos.zobrist();
             }
             choices += pos.count_legal_moves() as u64;
             let mv = if plies < self.opening_plies {
@@ -181,6 +185,10 @@ impl<G: Game + Evaluate> Study<G> {
             pos.play_unchecked(mv);
             plies += 1;
         }
+        if plies < self.opening_plies {
+            // The game ended in its opening: no engine played, the end is the opening.
+            opening = pos.zobrist();
+        }
         let outcome = pos.outcome();
         Some(GameRow {
             cell,
@@ -192,6 +200,7 @@ impl<G: Game + Evaluate> Study<G> {
             plies,
             choices,
             scores: outcome.and_then(|o| o.scores).map(|s| s.0),
+            opening,
         })
     }
 

@@ -148,15 +148,22 @@ impl Summary {
         })
     }
 
-    /// `measure` summed over the games of each opening pair (games `2k` and `2k + 1`), with the
-    /// number of games: the clusters the intervals count (see
-    /// [`clustered_mean`](crate::stats::clustered_mean)), since the two games of a pair share
-    /// an opening and, between deterministic engines, may be the same game.
+    /// The number of distinct openings (positions where the engines took over) the games
+    /// started from: what the intervals count.
+    pub fn openings(&self) -> usize {
+        self.by_pair(|_| Some(0.0)).len()
+    }
+
+    /// `measure` summed over the games of each opening (the positions where the engines took
+    /// over, [`GameRow::opening`]), with the number of games: the clusters the intervals count
+    /// (see [`clustered_mean`](crate::stats::clustered_mean)). The two games of a pair share an
+    /// opening, and random openings may meet again in other pairs; between deterministic
+    /// engines games from one opening are the same game, so they count once.
     fn by_pair(&self, measure: impl Fn(&GameRow) -> Option<f64>) -> Vec<(f64, f64)> {
-        let mut pairs: BTreeMap<(u32, u32), (f64, f64)> = BTreeMap::new();
+        let mut pairs: BTreeMap<(u32, u64), (f64, f64)> = BTreeMap::new();
         for row in &self.rows {
             if let Some(x) = measure(row) {
-                let pair = pairs.entry((row.cell, row.game / 2)).or_default();
+                let pair = pairs.entry((row.cell, row.opening)).or_default();
                 pair.0 += x;
                 pair.1 += 1.0;
             }
@@ -294,7 +301,35 @@ mod tests {
             plies,
             choices: u64::from(plies) * 3,
             scores: None,
+            opening: u64::from(game / 2),
         }
+    }
+
+    #[test]
+    fn intervals_count_openings_not_games() {
+        use Side::{First, Second};
+        // Four games, all won by the first mover: from four openings the interval is Wilson's
+        // for 4 of 4; from one opening met by both pairs it is Wilson's for 1 of 1.
+        let spread: Vec<GameRow> = (0..4)
+            .map(|g| GameRow {
+                opening: u64::from(g),
+                ..row(g, if g % 2 == 0 { First } else { Second }, Some(First), 10)
+            })
+            .collect();
+        let s = Summary::of::<Nim>(&spread).unwrap();
+        assert_eq!(s.openings(), 4);
+        let low = s.first_mover_score().unwrap().interval.low;
+        assert!((low - 0.5101).abs() < 1e-3, "{low}");
+        let same: Vec<GameRow> = spread
+            .iter()
+            .map(|r| GameRow { opening: 7, ..*r })
+            .collect();
+        let s = Summary::of::<Nim>(&same).unwrap();
+        assert_eq!(s.openings(), 1);
+        let low = s.first_mover_score().unwrap().interval.low;
+        assert!((low - 0.2065).abs() < 1e-3, "{low}");
+        let high = s.draw_rate().unwrap().interval.high;
+        assert!((high - 0.7935).abs() < 1e-3, "{high}");
     }
 
     #[test]

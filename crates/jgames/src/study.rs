@@ -387,7 +387,12 @@ fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
         };
         let record = |r: &game_study::Record| format!("+{} ={} -{}", r.wins, r.draws, r.losses);
         let first = G::side_name(s.first);
-        let _ = writeln!(t, "  games          {}", s.games);
+        let _ = writeln!(
+            t,
+            "  games          {} from {} openings (the intervals count openings)",
+            s.games,
+            s.openings()
+        );
         let _ = writeln!(
             t,
             "  first mover    {first}: score {}  {}",
@@ -488,6 +493,7 @@ fn json<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
                     "completion": s.completion(),
                     "plies": s.duration(),
                     "median_plies": s.median_plies(),
+                    "openings": s.openings(),
                     "branching": s.branching(),
                     "margin": s.margin(),
                     "endings": endings,
