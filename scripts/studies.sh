@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Runs the studies of docs/studies.md and writes their tables, JSON and charts into
-# docs/studies/. Usage: scripts/studies.sh [NAME...] (all of them without names).
+# Usage: scripts/studies.sh [--tables] [NAME...]
+# Runs the studies of docs/studies.md and writes their tables (NAME.txt), measures (NAME.json),
+# games (NAME.csv, the rows `jgames study --merge` reads) and charts (NAME/) into docs/studies/,
+# all of them without names. With --tables nothing is played: the tables, JSON and charts are
+# made again from the rows already in docs/studies/ (the same figures, by --merge).
 # Every figure repeats from the command alone (fixed node budgets, fixed seeds); the threads
 # only change how long it takes. JGAMES names the binary (target/release/jgames by default).
 set -euo pipefail
@@ -11,10 +14,12 @@ OUT=docs/studies
 declare -A STUDY=(
   [jarmo-presets]="jarmo --variants all --nodes 1000,10000 --games 600 --opening-plies 4"
   [jarmo-rules]="jarmo --variants jarmo,jarmo+shuttling,jarmo+no-returns,jasir,jasir+shuttling,jasir+no-returns --nodes 10000 --games 600 --opening-plies 4"
+  [jarmo-mcts]="jarmo --engine mcts --variants all --nodes 2000 --games 600 --opening-plies 2"
   [jarmo-skill]="jarmo --variants jarmo --skill --nodes 250,500,1000,2000,4000,8000,16000 --games 400 --opening-plies 4"
   [jetan-presets]="jetan --variants standard,no-escape,proposed --nodes 1000,10000 --games 400"
   [jetan-contempt]="jetan --engine alphabeta:contempt=300 --variants standard,no-escape,proposed,standard+second-first --nodes 1000,4000 --games 300"
   [jetan-skill]="jetan --engine alphabeta:contempt=300 --variants standard --skill --nodes 500,1000,2000,4000 --games 200"
+  [repeat]="jarmo --variants jarmo,jasir-basic --nodes 1000 --games 40 --opening-plies 4"
   [jersi-presets]="jersi --variants all --nodes 1000,10000 --games 400"
   [jersi-helms-deep]="jersi --variants standard --opening helms-deep --nodes 1000,10000 --games 400"
   [jersi-minas-tirith]="jersi --variants standard --opening minas-tirith --nodes 1000,10000 --games 400"
@@ -22,15 +27,25 @@ declare -A STUDY=(
   [jericho-presets]="jericho --variants all --nodes 1000,10000 --games 400"
   [jericho-skill]="jericho --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
 )
-ORDER=(jarmo-presets jarmo-rules jarmo-skill jericho-presets jericho-skill jetan-presets
+ORDER=(repeat jarmo-presets jarmo-rules jarmo-mcts jarmo-skill jericho-presets jericho-skill jetan-presets
   jetan-contempt jetan-skill jersi-presets jersi-helms-deep jersi-minas-tirith jersi-skill)
 
+tables=
+if [ "${1:-}" = "--tables" ]; then
+  tables=1
+  shift
+fi
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=("${ORDER[@]}")
 for name in "${names[@]}"; do
   args=${STUDY[$name]:?"no study named $name"}
   echo "== $name: jgames study $args --seed 2026" >&2
+  if [ -n "$tables" ]; then
+    source=(--merge "$OUT/$name.csv")
+  else
+    source=(--rows "$OUT/$name.csv")
+  fi
   # shellcheck disable=SC2086
-  "$JGAMES" study $args --seed 2026 --json "$OUT/$name.json" --charts "$OUT/$name" \
-    | grep -v ' games in ' > "$OUT/$name.txt"
+  "$JGAMES" study $args --seed 2026 "${source[@]}" --json "$OUT/$name.json" \
+    --charts "$OUT/$name" | grep -v ' games in ' > "$OUT/$name.txt"
 done

@@ -61,7 +61,7 @@ pub fn run_study<G: Game + Evaluate>(args: &StudyArgs) -> Result<(), CliError> {
             writeln!(out, "{row}")?;
         }
     } else {
-        let table = report::<G>(&study, &rows);
+        let table = report::<G>(&study, &rows, budgets_of(args)?.len());
         write!(out, "{table}")?;
         if args.merge.is_empty() {
             writeln!(
@@ -377,9 +377,15 @@ fn percent(e: Option<Estimate>) -> String {
 }
 
 /// The table of measures, cell after cell.
-fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
+///
+/// The cells run variant after variant, `budgets` cells each; a cell of a later variant is
+/// also compared game by game with the first variant's cell at the same budget: both played
+/// the same openings with the same engines, so a rule that never came into play leaves every
+/// game as it was.
+fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow], budgets: usize) -> String {
     let mut t = String::new();
-    for (i, (cell, rows)) in study.cells.iter().zip(by_cell(study, rows)).enumerate() {
+    let cells = by_cell(study, rows);
+    for (i, (cell, rows)) in study.cells.iter().zip(cells.iter().copied()).enumerate() {
         let _ = writeln!(t, "cell {i}  {}", cell_title(cell));
         let Some(s) = Summary::of::<G>(rows) else {
             let _ = writeln!(t, "  no games\n");
@@ -466,9 +472,35 @@ fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
                 p.a, p.level, p.b
             );
         }
+        if budgets > 0 && i >= budgets {
+            let base = i % budgets;
+            let same = same_games(cells[base], rows);
+            let _ = writeln!(
+                t,
+                "  same games     {same} of {} as {} (same winner, ending, plies and moves to \
+                 choose from)",
+                rows.len(),
+                study.cells[base].variant
+            );
+        }
         let _ = writeln!(t);
     }
     t
+}
+
+/// How many games of `rows` went exactly as the game of the same number in `base`, as far as
+/// the rows tell: the same winner, ending and length, and the same number of legal moves summed
+/// along the way.
+fn same_games(base: &[GameRow], rows: &[GameRow]) -> usize {
+    rows.iter()
+        .filter(|r| {
+            base.iter().any(|b| {
+                b.game == r.game
+                    && (b.winner, b.ending, b.plies, b.choices)
+                        == (r.winner, r.ending, r.plies, r.choices)
+            })
+        })
+        .count()
 }
 
 /// The study and the measures of each cell as JSON.

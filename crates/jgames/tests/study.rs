@@ -118,6 +118,39 @@ fn a_study_repeats_by_seed_whatever_the_threads() {
     assert_eq!(counts.iter().sum::<u32>(), 6, "{first}");
 }
 
+/// A later variant's cell is compared game by game with the first variant's: rules that are
+/// the same (`jarmo` already has the no-shuttling rule) play every game the same, rules that
+/// differ (Jasir's lines) do not.
+#[test]
+fn variants_are_compared_game_by_game() {
+    let t = table(&jgames(&[
+        "study",
+        "jarmo",
+        "--variants",
+        "jarmo,jarmo+no-shuttling,jasir",
+        "--nodes",
+        "100,200",
+        "--games",
+        "6",
+        "-q",
+    ]));
+    let same = |cell| figure(&t, cell, "same games");
+    assert!(
+        t.split("cell 1  ")
+            .nth(1)
+            .unwrap()
+            .split("cell 2")
+            .next()
+            .unwrap()
+            .lines()
+            .all(|l| !l.contains("same games"))
+    );
+    assert!(same(2).starts_with("6 of 6 as jarmo "), "{t}");
+    assert!(same(3).starts_with("6 of 6 as jarmo "), "{t}");
+    let differ: u32 = same(4).split(' ').next().unwrap().parse().unwrap();
+    assert!(differ < 6, "{t}");
+}
+
 #[test]
 fn units_merge_into_the_one_machine_result() {
     let dir = scratch("units");
@@ -429,4 +462,28 @@ fn ctrl_c_reports_the_games_played() {
     );
     let games = figure(&out, 0, "games");
     assert!(games.starts_with(&format!("{played} from ")), "{out}");
+}
+
+/// The small study of `docs/studies.md` ("Repeatable by seed") gives the table printed there,
+/// number for number: `docs/studies/repeat.txt` (written by `scripts/studies.sh repeat`).
+#[test]
+fn the_documented_small_study_repeats() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/studies/repeat.txt");
+    let expected = std::fs::read_to_string(path).expect("docs/studies/repeat.txt");
+    let o = jgames(&[
+        "study",
+        "jarmo",
+        "--variants",
+        "jarmo,jasir-basic",
+        "--nodes",
+        "1000",
+        "--games",
+        "40",
+        "--opening-plies",
+        "4",
+        "--seed",
+        "2026",
+        "-q",
+    ]);
+    assert_eq!(table(&o).trim_end(), expected.trim_end());
 }
