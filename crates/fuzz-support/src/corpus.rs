@@ -33,6 +33,7 @@ pub const TARGETS: &[&str] = &[
     "json",
     "record_text",
     "jersi_record",
+    "study_rows",
 ];
 
 /// The dictionary of each target (a file of `fuzz/dict/`), for those that take text.
@@ -477,6 +478,68 @@ fn jersi_record_seeds(rng: &mut Rng, out: &mut Vec<SeedFile>) {
     }
 }
 
+/// Seeds of `study_rows`: rows of made-up games of game number `game`, and its variant texts
+/// with rule switches.
+fn study_row_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>) {
+    use abstract_game::Side;
+    use game_study::GameRow;
+    let side = |rng: &mut Rng| {
+        if rng.below(2) == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    };
+    for i in 0..12 {
+        let mut text = String::new();
+        if i % 3 == 0 {
+            text.push_str(GameRow::HEADER);
+            text.push('\n');
+        }
+        for _ in 0..1 + rng.below(6) {
+            let endings = G::ENDINGS;
+            let ending = match rng.below(endings.len() as u32 + 1) as usize {
+                k if k < endings.len() => Some(endings[k]),
+                _ => None,
+            };
+            let row = GameRow {
+                cell: rng.below(8),
+                game: rng.below(1000),
+                first: side(rng),
+                a_side: side(rng),
+                winner: (rng.below(3) > 0).then(|| side(rng)),
+                ending,
+                plies: rng.below(400),
+                choices: u64::from(rng.below(100_000)),
+                scores: (rng.below(2) == 0).then(|| [rng.below(20), rng.below(20)]),
+                opening: rng.next_u64(),
+            };
+            text.push_str(&row.to_string());
+            text.push('\n');
+        }
+        let presets = G::Rules::PRESETS;
+        let mut variant = presets[rng.below(presets.len() as u32) as usize]
+            .name
+            .to_owned();
+        for _ in 0..rng.below(3) {
+            let switches = G::Rules::SWITCHES;
+            if !switches.is_empty() {
+                variant.push('+');
+                variant.push_str(switches[rng.below(switches.len() as u32) as usize].name);
+            }
+        }
+        text.push_str(&variant);
+        text.push('\n');
+        let mut bytes = vec![game];
+        bytes.extend_from_slice(text.as_bytes());
+        out.push(SeedFile {
+            target: "study_rows",
+            name: format!("{}-{i:03}", G::NAME),
+            bytes,
+        });
+    }
+}
+
 /// The seeds of one game.
 fn game_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>) {
     let text: &'static str = TARGETS[usize::from(game)];
@@ -496,6 +559,10 @@ pub fn generate(seed: u64) -> Corpus {
     game_seeds::<jersi_core::Position>(&mut rng, 2, &mut seeds);
     game_seeds::<jericho_core::Position>(&mut rng, 3, &mut seeds);
     jersi_record_seeds(&mut rng, &mut seeds);
+    study_row_seeds::<jarmo_core::Position>(&mut rng, 0, &mut seeds);
+    study_row_seeds::<jetan_core::Position>(&mut rng, 1, &mut seeds);
+    study_row_seeds::<jersi_core::Position>(&mut rng, 2, &mut seeds);
+    study_row_seeds::<jericho_core::Position>(&mut rng, 3, &mut seeds);
     Corpus {
         seeds,
         dictionaries: dictionaries(),

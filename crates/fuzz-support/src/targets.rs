@@ -666,3 +666,41 @@ pub fn json(data: &[u8]) {
 fn json_of<G: FuzzGame>(data: &[u8]) {
     G::check_json(data);
 }
+
+/// `study_rows`: a game byte, then text read as UTF-8 (bad sequences replaced), at most 64
+/// lines, each read as a row of `jgames study --merge` ([`game_study::GameRow::parse`]) and as
+/// a variant text (`preset+switch`, [`GameRules::variant`](abstract_game::GameRules::variant)).
+/// A row that reads writes a text that reads back to it; a variant that reads starts a game.
+/// Neither panics on any line, and their errors say something.
+pub fn study_rows(data: &[u8]) {
+    let Some((&game, rest)) = data.split_first() else {
+        return;
+    };
+    by_game!(game, study_rows_of, rest);
+}
+
+fn study_rows_of<G: FuzzGame>(data: &[u8]) {
+    use abstract_game::GameRules as _;
+    use game_study::GameRow;
+    let text = String::from_utf8_lossy(data);
+    for line in text.lines().take(64) {
+        match GameRow::parse::<G>(line) {
+            Ok(row) => {
+                let written = row.to_string();
+                assert_eq!(
+                    GameRow::parse::<G>(&written),
+                    Ok(row),
+                    "{written:?} does not read back"
+                );
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+        match G::Rules::variant(G::NAME, line) {
+            Ok(rules) => {
+                let pos = G::new(rules);
+                contract::check_position(&pos);
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+}
