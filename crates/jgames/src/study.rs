@@ -488,6 +488,16 @@ fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow], budgets: usize
     t
 }
 
+/// `bins` with every bin from the `last`-th on added into the `last`-th.
+fn fold(mut bins: Vec<u64>, last: usize) -> Vec<u64> {
+    if last > 0 && bins.len() > last {
+        let rest: u64 = bins[last - 1..].iter().sum();
+        bins.truncate(last);
+        bins[last - 1] = rest;
+    }
+    bins
+}
+
 /// How many games of `rows` went exactly as the game of the same number in `base`, as far as
 /// the rows tell: the same winner, ending and length, and the same number of legal moves summed
 /// along the way.
@@ -565,7 +575,19 @@ fn charts<G: Game + Evaluate>(
     let mut first_bars = Vec::new();
     let mut a_bars = Vec::new();
     let mut series = Vec::new();
-    let bin = histogram_bin(rows.iter().map(|r| r.plies).max().unwrap_or(0));
+    // The bins cover the game lengths up to the 95th percentile; the last bin also holds the
+    // longer games (the games stopped at the cap among them), so that a few very long games
+    // do not squeeze the rest into two bins.
+    let mut lengths: Vec<u32> = rows.iter().map(|r| r.plies).collect();
+    lengths.sort_unstable();
+    let p95 = lengths
+        .get(lengths.len().saturating_sub(1) * 95 / 100)
+        .copied()
+        .unwrap_or(0);
+    let bin = histogram_bin(p95);
+    let last = (p95 / bin + 1) as usize;
+    let longest = lengths.last().copied().unwrap_or(0);
+    let folded = longest / bin + 1 > last as u32;
     for (cell, rows) in study.cells.iter().zip(by_cell(study, rows)) {
         let Some(s) = Summary::of::<G>(rows) else {
             continue;
@@ -588,7 +610,7 @@ fn charts<G: Game + Evaluate>(
         });
         series.push(Series {
             label: format!("{label} ({} games)", s.games),
-            bins: s.histogram(bin),
+            bins: fold(s.histogram(bin), last),
         });
     }
     std::fs::create_dir_all(dir).map_err(|e| input(format!("--charts {}: {e}", dir.display())))?;
@@ -613,7 +635,14 @@ fn charts<G: Game + Evaluate>(
         (
             "lengths.svg",
             histograms(
-                &format!("{game}: game length in plies, bins of {bin}"),
+                &if folded {
+                    format!(
+                        "{game}: game length in plies, bins of {bin} (the last bin: {} plies and more)",
+                        bin * (last as u32 - 1)
+                    )
+                } else {
+                    format!("{game}: game length in plies, bins of {bin}")
+                },
                 bin,
                 &series,
             ),
