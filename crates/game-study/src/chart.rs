@@ -33,12 +33,19 @@ const TOP: f64 = 44.0;
 /// the games, with the score and its 95% interval drawn over them as a black mark and
 /// whisker, and a dashed line at 50%. `legend` names the three parts.
 pub fn result_bars(title: &str, legend: [&str; 3], bars: &[ResultBar]) -> String {
+    // Room for the longest label at about 6.2 pixels a character of the 11-pixel font.
+    let longest = bars
+        .iter()
+        .map(|b| b.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let label_width = LABEL_WIDTH.max(6.2 * longest as f64 + 20.0);
     let height = TOP + ROW_HEIGHT * bars.len() as f64 + 40.0;
-    let width = LABEL_WIDTH + PLOT_WIDTH + 30.0;
+    let width = label_width + PLOT_WIDTH + 30.0;
     let mut svg = Svg::new(width, height);
     svg.rect(0.0, 0.0, width, height, &Style::fill("white"));
     svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
-    let x_of = |share: f64| LABEL_WIDTH + PLOT_WIDTH * share.clamp(0.0, 1.0);
+    let x_of = |share: f64| label_width + PLOT_WIDTH * share.clamp(0.0, 1.0);
     for tick in 0..=4 {
         let share = f64::from(tick) / 4.0;
         let x = x_of(share);
@@ -52,7 +59,7 @@ pub fn result_bars(title: &str, legend: [&str; 3], bars: &[ResultBar]) -> String
     }
     for (i, bar) in bars.iter().enumerate() {
         let y = TOP + ROW_HEIGHT * i as f64;
-        svg.text(LABEL_WIDTH - 8.0, y + 16.0, 11.0, &bar.label, "end", INK);
+        svg.text(label_width - 8.0, y + 16.0, 11.0, &bar.label, "end", INK);
         let mut start = 0.0;
         for (share, colour) in bar.shares.iter().zip([WIN, DRAW, LOSS]) {
             let w = PLOT_WIDTH * share.clamp(0.0, 1.0);
@@ -89,7 +96,7 @@ pub fn result_bars(title: &str, legend: [&str; 3], bars: &[ResultBar]) -> String
         );
         y += 8.0;
     }
-    let mut x = LABEL_WIDTH;
+    let mut x = label_width;
     for (name, colour) in legend.iter().zip([WIN, DRAW, LOSS]) {
         svg.rect(x, height - 14.0, 10.0, 10.0, &Style::fill(colour));
         svg.text(x + 14.0, height - 5.0, 10.0, name, "start", INK);

@@ -7,10 +7,12 @@
 //!   opening plies with colours swapped. Every game is repeatable from the study's seed, so a
 //!   study split into [`Unit`]s over machines merges into the one-machine result.
 //! * A [`GameRow`] is what a game leaves (sides, winner, [`Ending`](abstract_game::Ending),
-//!   plies, the choices along the way, scores), with a one-line text form for files.
+//!   plies, the choices along the way, scores, the opening's key), with a one-line text form
+//!   for files.
 //! * A [`Summary`] turns a cell's rows into the measures: balance, draws, decisiveness,
-//!   completion, duration, branching factor, endings, margins and pairs by points, each rate
-//!   with its 95% interval ([`stats`]).
+//!   completion, duration, branching factor, endings, margins and pairs by points, each with
+//!   its 95% interval ([`stats`]). The intervals count distinct openings rather than games:
+//!   between deterministic engines the games of one opening are one game played again.
 //! * [`chart`] draws results and game lengths as SVG.
 //!
 //! It does no I/O; `jgames study` is its command line.
@@ -38,7 +40,7 @@
 //! let rows = study.run(Unit::ALL, 2, &AtomicBool::new(false), &|_| {});
 //! let summary = Summary::of::<Nim>(&rows).unwrap();
 //! assert_eq!(summary.first_mover.losses, 8);
-//! assert_eq!(summary.a.score().unwrap().value, 0.5);
+//! assert_eq!(summary.a_score().unwrap().value, 0.5);
 //! # Ok::<(), game_search::SpecError>(())
 //! ```
 

@@ -28,8 +28,8 @@ use crate::{CliError, StudyArgs, input};
 /// The line that opens a row file, before the study's description.
 const ROWS_TAG: &str = "# jgames study ";
 
-/// The width of the duration histograms' bins: a round number of plies giving about 30 bins
-/// up to the longest game.
+/// The width of the duration histograms' bins: a round number of plies giving at most about
+/// 30 bins up to `longest` plies.
 fn histogram_bin(longest: u32) -> u32 {
     [1, 2, 5, 10, 20, 25, 50, 100]
         .into_iter()
