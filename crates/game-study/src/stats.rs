@@ -79,13 +79,8 @@ fn wilson(p: f64, n: f64) -> Estimate {
     }
 }
 
-/// The games of a study come in clusters (the two games of an opening pair), and the games of
-/// a cluster are not independent: with one deterministic engine on both sides they are the
-/// same game twice. These estimators take one `(total, games)` pair per cluster (the sum of
-/// the measure over the cluster's games, and their number) and give the mean over all games
-/// with an interval that counts clusters, not games: the ratio estimator and its
-/// cluster-robust variance `m/(m-1) · Σ(total_j - mean·games_j)² / (Σ games_j)²` over the
-/// `m` clusters. Clusters of one game give back the ordinary sample-variance interval.
+/// The mean, the variance of the mean and the number of games of clustered games (see
+/// [`clustered_mean`]).
 fn cluster_moments(clusters: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
     let games: f64 = clusters.iter().map(|c| c.1).sum();
     if clusters.is_empty() || games <= 0.0 {
@@ -102,8 +97,17 @@ fn cluster_moments(clusters: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
     Some((mean, variance, games))
 }
 
-/// The mean of a measure over clustered games (see [`cluster_moments`]) with its 95% normal
-/// interval; `None` without games.
+/// The mean of a measure over clustered games, with its 95% normal interval; `None` without
+/// games.
+///
+/// The games of a study come in clusters (the games that start from one opening: the two of
+/// a pair, and any others whose random openings met), and the games of a cluster are not
+/// independent: with one deterministic engine on both sides they are the same game again.
+/// This estimator, [`clustered_proportion`] and [`clustered_score`] take one `(total, games)` pair per cluster (the sum of
+/// the measure over the cluster's games, and their number) and give the mean over all games
+/// with an interval that counts clusters, not games: the ratio estimator and its
+/// cluster-robust variance `m/(m-1) · Σ(total_j - mean·games_j)² / (Σ games_j)²` over the
+/// `m` clusters. Clusters of one game give back the ordinary sample-variance interval.
 pub fn clustered_mean(clusters: &[(f64, f64)]) -> Option<Estimate> {
     let (mean, variance, _) = cluster_moments(clusters)?;
     let half = Z95 * variance.sqrt();
@@ -116,7 +120,8 @@ pub fn clustered_mean(clusters: &[(f64, f64)]) -> Option<Estimate> {
     })
 }
 
-/// The rate of a yes-or-no measure over clustered games (`total` a cluster's count of yes):
+/// The rate of a yes-or-no measure over clustered games (see [`clustered_mean`]; `total` is a
+/// cluster's count of yes):
 /// the Wilson interval at the effective sample size `p(1-p)/variance` (the approach of Korn
 /// and Graubard for survey samples), at most the number of games. A rate of 0 or 1 has no
 /// spread to read the clustering from: it gets the interval of one trial per cluster.
