@@ -130,6 +130,21 @@ try {
     check(undone.played.length === reached.played.length && undone.position === reached.position,
       `${name}: undo restores the position`);
 
+    // Every named level of the Elo ladder plays a legal move; undo takes it back.
+    const levels = await page.$$eval("#engine-kind optgroup option", (options) => options.map((o) => o.value));
+    check(levels.length === 5, `${name}: five named levels: ${levels}`);
+    for (const level of levels) {
+      await page.selectOption("#engine-kind", level);
+      await page.click("#engine-move");
+      await page.waitForFunction((n) => window.jgames.played().length === n && !window.jgames.thinking(),
+        reached.played.length + 1, { timeout: 20000 });
+      const byLevel = await state(page);
+      check(reached.moves.some((m) => m.text === byLevel.played.at(-1)), `${name}: level ${level} plays a legal move`);
+      await page.click("#undo");
+      check((await state(page)).played.length === reached.played.length, `${name}: undo after level ${level}`);
+    }
+    await page.selectOption("#engine-kind", "alphabeta");
+
     // A bad position text is refused with a message and changes nothing.
     await page.fill("#position", "not a position");
     await page.click("#load-position");
