@@ -347,15 +347,13 @@ fn move_budget(args: &MatchArgs) -> Budget {
 struct Score {
     tally: Tally,
     pairs: Pentanomial,
-    /// The first game of each pair whose second is not finished yet, by pair.
-    waiting: Vec<Option<GameResult>>,
+    /// The first game of each pair whose second is not finished yet, by pair: its result
+    /// for A and, for games that score (Jarmo), the points of A and B.
+    waiting: Vec<Option<(GameResult, Option<[u32; 2]>)>>,
     time_losses: [u64; 2],
     /// The SPRT's verdict, with the LLR and the number of games when it was reached (games
     /// already under way still finish and count in the other figures).
     decided: Option<(SprtResult, f64, u64)>,
-    /// For games that score (Jarmo): the points of A and B in the first game of each pair
-    /// whose second is not finished yet.
-    points_waiting: Vec<Option<[u32; 2]>>,
     /// Pairs by each engine's points added over both games: A ahead, level, B ahead.
     by_points: [u64; 3],
     /// The points of A and B over every game that scored.
@@ -370,27 +368,25 @@ impl Score {
         let pair = index / 2;
         if self.waiting.len() <= pair {
             self.waiting.resize(pair + 1, None);
-            self.points_waiting.resize(pair + 1, None);
         }
-        match self.waiting[pair].take() {
-            Some(other) => self.pairs.add(other, result),
-            None => self.waiting[pair] = Some(result),
+        if let Some([a, b]) = points {
+            self.points[0] += u64::from(a);
+            self.points[1] += u64::from(b);
         }
-        let Some([a, b]) = points else { return };
-        self.points[0] += u64::from(a);
-        self.points[1] += u64::from(b);
-        match self.points_waiting[pair].take() {
-            Some([a0, b0]) => {
-                let (a, b) = (a0 + a, b0 + b);
-                self.by_points[if a > b {
-                    0
-                } else if a == b {
-                    1
-                } else {
-                    2
-                }] += 1;
-            }
-            None => self.points_waiting[pair] = Some([a, b]),
+        let Some((other, other_points)) = self.waiting[pair].take() else {
+            self.waiting[pair] = Some((result, points));
+            return;
+        };
+        self.pairs.add(other, result);
+        if let (Some([a0, b0]), Some([a1, b1])) = (other_points, points) {
+            let (a, b) = (a0 + a1, b0 + b1);
+            self.by_points[if a > b {
+                0
+            } else if a == b {
+                1
+            } else {
+                2
+            }] += 1;
         }
     }
 }
