@@ -1,12 +1,14 @@
 //! Negamax alpha-beta with iterative deepening and a transposition table.
 
 use core::hash::{Hash, Hasher};
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use abstract_game::{EVAL_BOUND, Evaluate, Game};
 
 use crate::budget::{MAX_RESULT_PLIES, WIN_SCORE};
 use crate::engine::{Clock, Evaluator};
+use crate::table::{Bound, MAX_MOVE_INDEX, Table};
 use crate::{Budget, Engine, Score, SearchInfo};
 
 /// The options of [`AlphaBeta`].
@@ -20,6 +22,9 @@ pub struct AlphaBetaOptions {
     /// What a draw costs the searching side, on the evaluation's scale (see
     /// [`Evaluate::CONTEMPT`], the value when `None`).
     pub contempt: Option<i32>,
+    /// The threads of a search (at least 1): the others search the same position at once
+    /// and share the table with it (Lazy SMP).
+    pub threads: usize,
 }
 
 impl AlphaBetaOptions {
@@ -29,6 +34,7 @@ impl AlphaBetaOptions {
         hash_mib: 16,
         budget: Budget::DEFAULT,
         contempt: None,
+        threads: 1,
     };
 }
 
@@ -48,127 +54,6 @@ const RESULT_BOUND: i32 = WIN_SCORE - MAX_RESULT_PLIES as i32;
 /// How often (in nodes) the clock and the stop flag are looked at.
 const CHECK_EVERY: u64 = 1024;
 const HISTORY_BITS: u32 = 12;
-
-/// What a stored score says about the true value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    /// An empty slot.
-    Empty,
-    /// The true value.
-    Exact,
-    /// The true value is at least the score (the search failed high).
-    Lower,
-    /// The true value is at most the score (the search failed low).
-    Upper,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Entry<M> {
-    key: u64,
-    mv: Option<M>,
-    score: i32,
-    depth: u8,
-    bound: Bound,
-    age: u8,
-}
-
-impl<M> Entry<M> {
-    const EMPTY: Entry<M> = Entry {
-        key: 0,
-        mv: None,
-        score: 0,
-        depth: 0,
-        bound: Bound::Empty,
-        age: 0,
-    };
-}
-
-/// The transposition table: buckets of two entries, the first kept for the deepest search
-/// (depth-preferred, unless it is from an older search), the second always replaced.
-#[derive(Clone, Debug)]
-struct Table<M> {
-    buckets: Vec<[Entry<M>; 2]>,
-    mask: usize,
-    age: u8,
-}
-
-impl<M: Copy> Table<M> {
-    fn new(mib: usize) -> Table<M> {
-        let bucket = core::mem::size_of::<[Entry<M>; 2]>().max(1);
-        let wanted = mib.saturating_mul(1 << 20) / bucket;
-        let mut count = if wanted == 0 {
-            1
-        } else {
-            1usize << (usize::BITS - 1 - wanted.leading_zeros())
-        };
-        count = count.min(1 << 30);
-        let mut buckets = Vec::new();
-        // A table too big for the memory at hand is halved until it fits.
-        while count > 1 && buckets.try_reserve_exact(count).is_err() {
-            count /= 2;
-        }
-        buckets.resize(count, [Entry::EMPTY; 2]);
-        Table {
-            buckets,
-            mask: count - 1,
-            age: 0,
-        }
-    }
-
-    fn clear(&mut self) {
-        self.buckets.fill([Entry::EMPTY; 2]);
-        self.age = 0;
-    }
-
-    #[inline]
-    fn index(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask
-    }
-
-    #[inline]
-    fn probe(&self, key: u64) -> Option<Entry<M>> {
-        let bucket = &self.buckets[self.index(key)];
-        bucket
-            .iter()
-            .find(|e| e.key == key && e.bound != Bound::Empty)
-            .copied()
-    }
-
-    #[inline]
-    fn store(&mut self, key: u64, depth: u8, bound: Bound, score: i32, mv: Option<M>) {
-        let age = self.age;
-        let index = self.index(key);
-        let bucket = &mut self.buckets[index];
-        let entry = Entry {
-            key,
-            mv,
-            score,
-            depth,
-            bound,
-            age,
-        };
-        let first = &bucket[0];
-        let slot = if first.key == key
-            || first.bound == Bound::Empty
-            || first.age != age
-            || depth >= first.depth
-        {
-            0
-        } else {
-            1
-        };
-        let old = bucket[slot];
-        bucket[slot] = Entry {
-            // Keep a known best move rather than none.
-            mv: if mv.is_none() && old.key == key {
-                old.mv
-            } else {
-                mv
-            },
-            ..entry
-        };
-    }
-}
 
 /// A result score as stored: relative to the node, not to the root.
 #[inline]
@@ -279,15 +164,27 @@ pub type MovePriority<G> = fn(&G, <G as Game>::Move) -> i32;
 /// * budgets by depth, nodes and wall time (the clock and the stop flag are looked at every
 ///   1024 nodes); when a budget runs out the move of the last completed iteration is played,
 ///   unless the unfinished iteration has already searched a better one in full.
-///   The search stops early once it has proved a result.
+///   The search stops early once it has proved a result;
+/// * with [`threads`](AlphaBetaOptions::threads) above 1, Lazy SMP: helper threads search the
+///   same position at the same time with their own killers and history, sharing the
+///   lock-free table, so each thread cuts with what the others found and the threads drift
+///   apart; the deepest finished iteration of any thread gives the move (this thread's on a
+///   tie). One thread
+///   (the default) is repeatable: the same position and node or depth budget give the same
+///   move; several are not, since the threads' timing decides what the table holds.
 ///
 /// Leaves are scored by [`Evaluate::evaluate`], or by the evaluation given to
-/// [`with_evaluator`](AlphaBeta::with_evaluator), clamped to `±EVAL_BOUND`; there is no
-/// quiescence search, which would need to know the game's captures.
-#[derive(Clone, Debug)]
+/// [`with_evaluator`](AlphaBeta::with_evaluator), clamped to `±EVAL_BOUND`; in games whose
+/// [`Evaluate::QUIESCENCE`] is set, after a quiescence search over the captures.
+#[derive(Debug)]
 pub struct AlphaBeta<G: Game + Evaluate> {
     options: AlphaBetaOptions,
-    table: Table<G::Move>,
+    /// Shared with the helpers, which search the same position at once.
+    table: Arc<Table>,
+    /// The age of the current search, in the table's entries.
+    age: u8,
+    /// The other threads' searchers (made at the first search with several threads).
+    helpers: Vec<AlphaBeta<G>>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     priority: Option<MovePriority<G>>,
@@ -303,7 +200,35 @@ pub struct AlphaBeta<G: Game + Evaluate> {
     /// The score of the root's best move so far in the current iteration.
     partial_score: i32,
     pv: Vec<Vec<G::Move>>,
-    buffers: Vec<Vec<(i64, G::Move)>>,
+    buffers: Vec<Vec<MoveEntry<G::Move>>>,
+}
+
+/// A move of a node's list: its order key, the move and its index in the generated list.
+type MoveEntry<M> = (i64, M, u32);
+
+impl<G: Game + Evaluate> Clone for AlphaBeta<G> {
+    /// A copy with a table of its own (holding the same entries), not shared with this one.
+    fn clone(&self) -> AlphaBeta<G> {
+        AlphaBeta {
+            options: self.options,
+            table: Arc::new(self.table.duplicate()),
+            age: self.age,
+            helpers: Vec::new(),
+            killers: self.killers.clone(),
+            history: self.history.clone(),
+            priority: self.priority,
+            evaluator: self.evaluator.clone(),
+            nodes: self.nodes,
+            node_limit: self.node_limit,
+            seldepth: self.seldepth,
+            aborted: self.aborted,
+            contempt: self.contempt,
+            reductions: self.reductions,
+            partial_score: self.partial_score,
+            pv: self.pv.clone(),
+            buffers: self.buffers.clone(),
+        }
+    }
 }
 
 impl<G: Game + Evaluate> AlphaBeta<G> {
@@ -314,7 +239,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     pub fn new(options: AlphaBetaOptions) -> AlphaBeta<G> {
         AlphaBeta {
             options,
-            table: Table::new(options.hash_mib),
+            table: Arc::new(Table::new(options.hash_mib)),
+            age: 0,
+            helpers: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 1 << HISTORY_BITS],
             priority: None,
@@ -356,7 +283,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
 
     /// The number of transposition table entries.
     pub fn table_entries(&self) -> usize {
-        self.table.buckets.len() * 2
+        self.table.entries()
     }
 
     /// The score of a finished game for the side to move, `ply` plies below the root: a draw
@@ -454,7 +381,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         generate(pos, &mut moves);
         moves.retain(|entry| pos.move_priority(entry.1) > 0);
-        for &(_, mv) in moves.iter() {
+        for &(_, mv, _) in moves.iter() {
             let score = -self.quiescence(clock, &pos.after(mv), ply + 1, plies - 1, -beta, -alpha);
             if self.aborted {
                 break;
@@ -502,9 +429,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
 
         let key = pos.zobrist();
-        let mut table_move = None;
+        let mut table_index = None;
         if let Some(entry) = self.table.probe(key) {
-            table_move = entry.mv;
+            table_index = entry.mv;
             if ply > 0 && u32::from(entry.depth) >= depth && beta - alpha == 1 {
                 let score = from_table(entry.score, ply);
                 let cut = match entry.bound {
@@ -526,6 +453,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             self.buffers[ply] = moves;
             return 0;
         }
+        let table_move = table_index
+            .and_then(|i| moves.get(usize::from(i)))
+            .map(|e| e.1);
         for entry in moves.iter_mut() {
             entry.0 = self.order_key(pos, entry.1, table_move, ply);
         }
@@ -540,7 +470,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
 
         let alpha_start = alpha;
         let mut best = -INFINITY;
-        let mut best_move = None;
+        let mut best_index = None;
         for i in 0..moves.len() {
             let mut pick = i;
             for j in i + 1..moves.len() {
@@ -549,7 +479,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 }
             }
             moves.swap(i, pick);
-            let (key, mv) = moves[i];
+            let (key, mv, index) = moves[i];
             let child = pos.after(mv);
             let score = if i == 0 {
                 -self.negamax(clock, &child, depth - 1, ply + 1, -beta, -alpha)
@@ -580,7 +510,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             }
             if score > best {
                 best = score;
-                best_move = Some(mv);
+                best_index = u16::try_from(index)
+                    .ok()
+                    .filter(|&i| usize::from(i) <= MAX_MOVE_INDEX);
                 if score > alpha {
                     alpha = score;
                     if ply == 0 {
@@ -619,10 +551,11 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         let stored_depth = depth.min(u32::from(u8::MAX)) as u8;
         self.table.store(
             key,
+            self.age,
             stored_depth,
             bound,
             to_table(best, ply),
-            best_move.or(table_move),
+            best_index.or(table_index),
         );
         best
     }
@@ -631,11 +564,11 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
 /// The legal moves of `pos` into `out` (order keys 0). Out of line, so that the game's
 /// stack-allocated move list is not part of every search frame.
 #[inline(never)]
-fn generate<G: Game>(pos: &G, out: &mut Vec<(i64, G::Move)>) {
+fn generate<G: Game>(pos: &G, out: &mut Vec<MoveEntry<G::Move>>) {
     let mut list = G::MoveList::default();
     pos.legal_moves(&mut list);
     out.clear();
-    out.extend(list.iter().map(|&mv| (0, mv)));
+    out.extend(list.iter().zip(0..).map(|(&mv, i)| (0, mv, i)));
 }
 
 impl<G: Game + Evaluate> Default for AlphaBeta<G> {
@@ -644,30 +577,33 @@ impl<G: Game + Evaluate> Default for AlphaBeta<G> {
     }
 }
 
-impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
-    fn name(&self) -> String {
-        crate::EngineSpec::AlphaBeta(self.options).to_string()
+impl<G: Game + Evaluate> AlphaBeta<G> {
+    /// A searcher for another thread: the same options and evaluation, this table (shared),
+    /// its own killers, history and lines.
+    fn helper(&self) -> AlphaBeta<G> {
+        let mut helper = AlphaBeta::new(AlphaBetaOptions {
+            hash_mib: 0,
+            threads: 1,
+            ..self.options
+        });
+        helper.table = Arc::clone(&self.table);
+        helper.priority = self.priority;
+        helper.evaluator = self.evaluator.clone();
+        helper
     }
 
-    fn new_game(&mut self) {
-        self.table.clear();
-        self.history.fill(0);
-        for k in &mut self.killers {
-            *k = [None; 2];
-        }
-    }
-
-    fn search(
+    /// Iterative deepening of `pos` within
+    /// `budget`, until it or `clock` runs out: the move of the deepest finished iteration
+    /// (or a better one of the unfinished iteration), with its report. `proved` is called when
+    /// a result is proved, before the table is emptied to search for the fastest one.
+    fn deepen(
         &mut self,
         pos: &G,
         budget: &Budget,
-        stop: &AtomicBool,
+        clock: &Clock<'_>,
         report: &mut dyn FnMut(&SearchInfo<G>),
+        proved: &dyn Fn(),
     ) -> Option<(G::Move, SearchInfo<G>)> {
-        if pos.is_over() {
-            return None;
-        }
-        let budget = budget.or(self.options.budget);
         let max_depth = match budget.depth {
             Some(d) => d.clamp(1, MAX_DEPTH),
             None if budget.nodes.is_none() && budget.time.is_none() && !budget.infinite => {
@@ -675,12 +611,10 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
             }
             None => MAX_DEPTH,
         };
-        let clock = Clock::new(budget.time, stop);
         self.node_limit = budget.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
         self.seldepth = 0;
         self.aborted = false;
-        self.table.age = self.table.age.wrapping_add(1);
         for h in &mut self.history {
             *h /= 2;
         }
@@ -695,7 +629,7 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
             if clock.expired() {
                 break;
             }
-            let score = self.negamax(&clock, pos, depth, 0, -INFINITY, INFINITY);
+            let score = self.negamax(clock, pos, depth, 0, -INFINITY, INFINITY);
             if self.aborted {
                 // The root's moves searched in full in the unfinished iteration (the first is
                 // the previous best): one that beat the previous best at this depth is the
@@ -728,6 +662,7 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
                 // A result proved with reductions is real but maybe not the fastest: the
                 // same depth again, full width and with a fresh table (whose entries were
                 // searched with reductions), finds the fastest win or slowest loss.
+                proved();
                 self.reductions = false;
                 self.table.clear();
                 continue;
@@ -737,35 +672,147 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
             }
             depth += 1;
         }
-        match done {
-            Some((mv, mut info)) => {
-                info.nodes = self.nodes;
-                info.seldepth = self.seldepth as u32;
-                info.elapsed = clock.elapsed();
-                Some((mv, info))
-            }
-            None => {
-                // Not even depth 1 finished: the best move found so far, else the table's
-                // move, else the first legal move.
-                let mut moves = Vec::new();
-                generate(pos, &mut moves);
-                let table_move = self.table.probe(pos.zobrist()).and_then(|e| e.mv);
-                let mv = self.pv[0]
-                    .first()
-                    .copied()
-                    .filter(|m| moves.iter().any(|e| e.1 == *m))
-                    .or(table_move.filter(|m| moves.iter().any(|e| e.1 == *m)))
-                    .or(moves.first().map(|e| e.1))?;
-                let info = SearchInfo {
-                    nodes: self.nodes,
-                    seldepth: self.seldepth as u32,
-                    pv: vec![mv],
-                    elapsed: clock.elapsed(),
-                    ..SearchInfo::empty()
-                };
-                Some((mv, info))
+        let (mv, mut info) = done?;
+        info.nodes = self.nodes;
+        info.seldepth = self.seldepth as u32;
+        info.elapsed = clock.elapsed();
+        Some((mv, info))
+    }
+
+    /// The search of `pos` on this thread and `threads - 1` more, all sharing the table: the
+    /// helpers search the same position, by the same iterative deepening, until this thread's
+    /// search ends (helpers starting a ply deeper, tried on 20-game matches, did worse); the deepest finished iteration of any thread gives the move,
+    /// unless this thread proved a result.
+    fn search_threads(
+        &mut self,
+        pos: &G,
+        budget: &Budget,
+        clock: &Clock<'_>,
+        report: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> Option<(G::Move, SearchInfo<G>)> {
+        let wanted = self.options.threads.clamp(1, 256) - 1;
+        while self.helpers.len() < wanted {
+            let helper = self.helper();
+            self.helpers.push(helper);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let age = self.age;
+        let halt = AtomicBool::new(false);
+        let running = AtomicUsize::new(wanted);
+        // Helpers have no node budget of their own: they stop with this thread.
+        let helper_budget = Budget {
+            nodes: None,
+            iterations: None,
+            infinite: true,
+            ..*budget
+        };
+        let (main, others) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .take(wanted)
+                .map(|helper| {
+                    helper.age = age;
+                    let (halt, running, helper_budget) = (&halt, &running, &helper_budget);
+                    scope.spawn(move || {
+                        let clock = Clock::new(helper_budget.time, halt);
+                        let found = helper.deepen(pos, helper_budget, &clock, &mut |_| {}, &|| {});
+                        running.fetch_sub(1, Ordering::SeqCst);
+                        (found, helper.nodes)
+                    })
+                })
+                .collect();
+            let stop_helpers = || {
+                halt.store(true, Ordering::SeqCst);
+                while running.load(Ordering::SeqCst) > 0 {
+                    std::thread::yield_now();
+                }
+            };
+            let main = self.deepen(pos, budget, clock, report, &stop_helpers);
+            stop_helpers();
+            let others: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            (main, others)
+        });
+        self.helpers = helpers;
+        let (mut mv, mut info) = main?;
+        let proved = matches!(info.score, Score::Win(_) | Score::Loss(_));
+        for (found, nodes) in others {
+            info.nodes += nodes;
+            if let Some((their_mv, their)) = found {
+                if !proved && their.depth > info.depth {
+                    mv = their_mv;
+                    info = SearchInfo {
+                        nodes: info.nodes,
+                        elapsed: info.elapsed,
+                        ..their
+                    };
+                }
             }
         }
+        Some((mv, info))
+    }
+}
+
+impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
+    fn name(&self) -> String {
+        crate::EngineSpec::AlphaBeta(self.options).to_string()
+    }
+
+    fn new_game(&mut self) {
+        self.table.clear();
+        self.history.fill(0);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for helper in &mut self.helpers {
+            helper.history.fill(0);
+        }
+    }
+
+    fn search(
+        &mut self,
+        pos: &G,
+        budget: &Budget,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo<G>),
+    ) -> Option<(G::Move, SearchInfo<G>)> {
+        if pos.is_over() {
+            return None;
+        }
+        let budget = budget.or(self.options.budget);
+        let clock = Clock::new(budget.time, stop);
+        self.age = self.age.wrapping_add(1);
+        let found = if self.options.threads > 1 {
+            self.search_threads(pos, &budget, &clock, report)
+        } else {
+            self.deepen(pos, &budget, &clock, report, &|| {})
+        };
+        if found.is_some() {
+            return found;
+        }
+        // Not even depth 1 finished: the best move found so far, else the table's move, else
+        // the first legal move.
+        let mut moves = Vec::new();
+        generate(pos, &mut moves);
+        let table_move = self
+            .table
+            .probe(pos.zobrist())
+            .and_then(|e| e.mv)
+            .and_then(|i| moves.get(usize::from(i)))
+            .map(|e| e.1);
+        let mv = self.pv[0]
+            .first()
+            .copied()
+            .filter(|m| moves.iter().any(|e| e.1 == *m))
+            .or(table_move)
+            .or(moves.first().map(|e| e.1))?;
+        let info = SearchInfo {
+            nodes: self.nodes,
+            seldepth: self.seldepth as u32,
+            pv: vec![mv],
+            elapsed: clock.elapsed(),
+            ..SearchInfo::empty()
+        };
+        Some((mv, info))
     }
 }
 
@@ -836,25 +883,5 @@ mod tests {
             assert_eq!(to_table(v, 9), v);
             assert_eq!(from_table(v, 9), v);
         }
-    }
-
-    #[test]
-    fn the_table_keeps_the_deeper_entry_and_finds_both() {
-        let mut table = Table::<u8>::new(0);
-        assert_eq!(table.buckets.len(), 1);
-        table.store(1, 9, Bound::Exact, 5, Some(1));
-        table.store(2, 3, Bound::Lower, 6, Some(2));
-        assert_eq!(table.probe(1).map(|e| (e.depth, e.mv)), Some((9, Some(1))));
-        assert_eq!(table.probe(2).map(|e| (e.depth, e.mv)), Some((3, Some(2))));
-        // A third key takes the always-replace slot.
-        table.store(3, 1, Bound::Upper, 0, None);
-        assert!(table.probe(1).is_some() && table.probe(2).is_none());
-        // A new search may replace old deep entries.
-        table.age = table.age.wrapping_add(1);
-        table.store(4, 1, Bound::Exact, 0, None);
-        assert!(table.probe(1).is_none() && table.probe(4).is_some());
-        let table = Table::<u32>::new(1);
-        assert!(table.buckets.len().is_power_of_two());
-        assert!(table.buckets.len() * core::mem::size_of::<[Entry<u32>; 2]>() <= 1 << 20);
     }
 }

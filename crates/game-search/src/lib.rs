@@ -87,7 +87,9 @@ mod engine;
 mod mcts;
 mod planned;
 mod random;
+mod settle;
 mod spec;
+mod table;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_DEPTH, MovePriority};
 pub use budget::{Budget, MAX_RESULT_PLIES, Score, SearchInfo, WIN_SCORE};
@@ -95,4 +97,5 @@ pub use engine::Engine;
 pub use mcts::{DEFAULT_EXPLORATION, Mcts, MctsOptions};
 pub use planned::Planned;
 pub use random::Random;
+pub use settle::{SETTLE_PLIES, settled_value};
 pub use spec::{EngineSpec, RandomOptions, SpecError};

@@ -7,6 +7,7 @@ use std::time::Duration;
 use abstract_game::{Evaluate, Game};
 
 use crate::alphabeta::MAX_DEPTH;
+use crate::settle::{SETTLE_PLIES, settled_value};
 use crate::{AlphaBeta, AlphaBetaOptions, Budget, Engine, Mcts, MctsOptions, Random};
 
 /// The options of [`Random`].
@@ -25,7 +26,7 @@ pub struct RandomOptions {
 /// |---|---|
 /// | `random` | `seed` |
 /// | `mcts` | `iterations`, `nodes`, `movetime` (ms), `c` (exploration), `seed`, `threads`, `playout_cap`, `cutoff` (plies before the evaluation decides a playout), `max_nodes`, `reuse` (`true`/`false`) |
-/// | `alphabeta` | `depth`, `nodes`, `movetime` (ms), `hash` (MiB), `contempt` (what a draw costs, on the evaluation's scale; the game's own when unset) |
+/// | `alphabeta` | `depth`, `nodes`, `movetime` (ms), `hash` (MiB), `contempt` (what a draw costs, on the evaluation's scale; the game's own when unset), `threads` (Lazy SMP: more threads search the same position, sharing the table) |
 ///
 /// The budget keys (`iterations`, `nodes`, `depth`, `movetime`) make the engine's default
 /// budget: a call to [`Engine::choose`] uses them for every limit its own [`Budget`] leaves
@@ -101,7 +102,7 @@ pub enum SpecError {
 const RANDOM_KEYS: &str = "seed";
 const MCTS_KEYS: &str =
     "iterations, nodes, movetime, c, seed, threads, playout_cap, cutoff, max_nodes, reuse";
-const ALPHABETA_KEYS: &str = "depth, nodes, movetime, hash, contempt";
+const ALPHABETA_KEYS: &str = "depth, nodes, movetime, hash, contempt, threads";
 
 fn bad(key: &str, value: &str, expected: &'static str) -> SpecError {
     SpecError::BadValue {
@@ -219,6 +220,7 @@ impl EngineSpec {
                 "hash" => {
                     o.hash_mib = whole(key, value, 0, 1 << 16, "a size in MiB from 0 to 65536")?
                 }
+                "threads" => o.threads = whole(key, value, 1, 256, "a whole number from 1 to 256")?,
                 "contempt" => {
                     o.contempt = Some(whole(
                         key,
@@ -242,7 +244,15 @@ impl EngineSpec {
             EngineSpec::Mcts(o) => {
                 let o = o.with_game_defaults(G::MCTS_CUTOFF, G::MCTS_EXPLORATION);
                 if o.cutoff_plies() > 0 {
-                    Box::new(Mcts::<G>::new(o).with_evaluator(|pos: &G| pos.evaluate()))
+                    let mcts = Mcts::<G>::new(o);
+                    if G::QUIESCENCE {
+                        // A playout cut off in an exchange is judged once it has settled.
+                        Box::new(mcts.with_evaluator(|pos: &G| {
+                            settled_value(pos, SETTLE_PLIES, &|p: &G| p.evaluate())
+                        }))
+                    } else {
+                        Box::new(mcts.with_evaluator(|pos: &G| pos.evaluate()))
+                    }
                 } else {
                     Box::new(Mcts::<G>::new(o))
                 }
@@ -374,6 +384,9 @@ impl fmt::Display for EngineSpec {
                 }
                 if let Some(contempt) = o.contempt {
                     items.item("contempt", contempt)?;
+                }
+                if o.threads != AlphaBetaOptions::DEFAULT.threads {
+                    items.item("threads", o.threads)?;
                 }
             }
         }

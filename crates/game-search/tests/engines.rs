@@ -305,6 +305,58 @@ fn alphabeta_finds_the_fastest_win_despite_its_reductions() {
     }
 }
 
+/// Lazy SMP: with helper threads sharing the table, every small position still gets its exact
+/// result and a fastest win or slowest loss (a helper's entries searched with reductions
+/// must not stand in the full-width search that looks for the fastest result).
+#[test]
+fn alphabeta_with_threads_finds_the_exact_results() {
+    let mut memo = HashMap::new();
+    for threads in [2, 3] {
+        let mut engine = AlphaBeta::<Nim>::new(AlphaBetaOptions {
+            hash_mib: 1,
+            threads,
+            ..AlphaBetaOptions::DEFAULT
+        });
+        for a in (0..=9).rev() {
+            for b in 0..=9 {
+                let pos = Nim::at(a, b);
+                if let Some((mv, info)) = engine.choose(&pos, &Budget::INFINITE) {
+                    check_alphabeta_answer(&pos, mv, info.score, &mut memo);
+                }
+            }
+        }
+    }
+}
+
+/// The helper threads stop with the main one: a node or depth budget ends the whole search,
+/// and the reported nodes count every thread's.
+#[test]
+fn alphabeta_threads_end_with_the_budget() {
+    let pos = Nim::at(150, 120);
+    let mut one = AlphaBeta::<Nim>::default();
+    let mut two = AlphaBeta::<Nim>::new(AlphaBetaOptions {
+        threads: 2,
+        ..AlphaBetaOptions::DEFAULT
+    });
+    let (_, alone) = one.choose(&pos, &Budget::nodes(200_000)).unwrap();
+    assert_eq!(alone.nodes, 200_000);
+    // The main thread stops at the budget; the helpers' nodes come on top (a helper the
+    // scheduler never ran before the end adds none, so a few searches are looked at).
+    let mut helped = false;
+    for _ in 0..5 {
+        let (mv, shared) = two.choose(&pos, &Budget::nodes(200_000)).unwrap();
+        assert!(pos.is_legal(mv));
+        helped |= shared.nodes > 200_000;
+    }
+    assert!(helped, "the helper thread never searched");
+    let (mv, info) = two.choose(&pos, &Budget::depth(3)).unwrap();
+    assert!(pos.is_legal(mv) && info.depth == 3);
+    // A clone has a table of its own: searching with it leaves this engine's alone.
+    let mut copy = two.clone();
+    copy.new_game();
+    assert_eq!(copy.table_entries(), two.table_entries());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -528,6 +580,7 @@ fn all_engines() -> Vec<Box<dyn Engine<Nim>>> {
         "mcts:iterations=2000,seed=3,threads=2",
         "alphabeta",
         "alphabeta:depth=3,hash=1",
+        "alphabeta:threads=2",
     ]
     .iter()
     .map(|s| s.parse::<EngineSpec>().unwrap().build::<Nim>())

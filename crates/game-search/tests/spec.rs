@@ -48,6 +48,7 @@ fn the_documented_specs_parse_to_their_options() {
             hash_mib: 64,
             budget: Budget::depth(4),
             contempt: None,
+            threads: 1,
         })
     );
     assert_eq!(
@@ -95,6 +96,8 @@ fn display_is_canonical_and_parses_back() {
             "alphabeta:depth=2,contempt=-5",
         ),
         ("alphabeta:contempt=0", "alphabeta:contempt=0"),
+        ("alphabeta:threads=2,depth=3", "alphabeta:depth=3,threads=2"),
+        ("alphabeta:threads=1", "alphabeta"),
         (
             "alphabeta:movetime=50,hash=0",
             "alphabeta:movetime=50,hash=0",
@@ -143,6 +146,8 @@ fn bad_specs_are_refused_with_the_reason() {
         ("alphabeta:contempt=1.5", "contempt", "1.5"),
         ("alphabeta:contempt=100001", "contempt", "100001"),
         ("alphabeta:nodes=0", "nodes", "0"),
+        ("alphabeta:threads=0", "threads", "0"),
+        ("alphabeta:threads=257", "threads", "257"),
         ("mcts:iterations=1e4", "iterations", "1e4"),
         ("mcts:c=-1", "c", "-1"),
         ("mcts:c=NaN", "c", "NaN"),
@@ -188,7 +193,8 @@ fn set_changes_one_option_or_nothing() {
     assert_eq!(spec.to_string(), "alphabeta:depth=4,hash=8");
     let before = spec;
     assert!(spec.set("depth", "many").is_err());
-    assert!(spec.set("threads", "2").is_err());
+    assert!(spec.set("threads", "0").is_err());
+    assert!(spec.set("iterations", "2").is_err());
     assert_eq!(spec, before);
 }
 
@@ -316,13 +322,15 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
         (
             arb_budget(true),
             0usize..=65536,
-            proptest::option::of(-100_000i32..=100_000)
+            proptest::option::of(-100_000i32..=100_000),
+            1usize..=256,
         )
-            .prop_map(|(budget, hash_mib, contempt)| {
+            .prop_map(|(budget, hash_mib, contempt, threads)| {
                 EngineSpec::AlphaBeta(AlphaBetaOptions {
                     hash_mib,
                     budget,
                     contempt,
+                    threads,
                 })
             }),
     ]

@@ -190,6 +190,12 @@ impl Evaluate for Position {
     /// With judged playouts the values are steadier, so the search explores less.
     const MCTS_EXPLORATION: f64 = 0.7;
 
+    /// An alpha-beta search gives up three Panthans to avoid a draw: without it, a side whose
+    /// Princess is threatened by the enemy Chief takes that Chief with any piece, a draw by
+    /// the rules, and nearly every game between engines ends so. With it the search keeps its
+    /// own Chief out of such reach and plays on (docs/engines.md, "Stronger alpha-beta").
+    const CONTEMPT: i32 = 300;
+
     /// The value for the side to move, in hundredths of a Panthan: material, pressure on the
     /// enemy Princess, guards of the own one, her escape, centre and Panthan advance (see
     /// `docs/jetan.md`, section "Evaluation"). While the equal-material countdown runs it is
