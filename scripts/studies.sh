@@ -16,7 +16,7 @@ declare -A STUDY=(
   [jarmo-rules]="jarmo --variants jarmo,jarmo+shuttling,jarmo+no-returns,jasir,jasir+shuttling,jasir+no-returns --nodes 10000 --games 600 --opening-plies 4"
   [jarmo-mcts]="jarmo --engine mcts --variants all --nodes 2000 --games 600 --opening-plies 2"
   [jarmo-skill]="jarmo --variants jarmo --skill --nodes 250,500,1000,2000,4000,8000,16000 --games 400 --opening-plies 4"
-  [jetan-presets]="jetan --variants standard,no-escape,proposed --nodes 1000,10000 --games 400"
+  [jetan-presets]="jetan --engine alphabeta:contempt=0 --variants standard,no-escape,proposed --nodes 1000,10000 --games 400"
   [jetan-contempt]="jetan --engine alphabeta:contempt=300 --variants standard,no-escape,proposed,standard+second-first --nodes 1000,4000 --games 300"
   [jetan-skill]="jetan --engine alphabeta:contempt=300 --variants standard --skill --nodes 500,1000,2000,4000 --games 200"
   [repeat]="jarmo --variants jarmo,jasir-basic --nodes 1000 --games 40 --opening-plies 4"

@@ -166,10 +166,10 @@ pub type MovePriority<G> = fn(&G, <G as Game>::Move) -> i32;
 ///   unless the unfinished iteration has already searched a better one in full.
 ///   The search stops early once it has proved a result;
 /// * with [`threads`](AlphaBetaOptions::threads) above 1, Lazy SMP: helper threads search the
-///   same position at the same time with their own killers and history, sharing the
-///   lock-free table, so each thread cuts with what the others found and the threads drift
-///   apart; the deepest finished iteration of any thread gives the move (this thread's on a
-///   tie). One thread
+///   same position at the same time (every other one a ply ahead) with their own killers
+///   and history, sharing the lock-free table, so each thread cuts with what the others
+///   found; the deepest finished iteration of any thread gives the move (this thread's on
+///   a tie). One thread
 ///   (the default) is repeatable: the same position and node or depth budget give the same
 ///   move; several are not, since the threads' timing decides what the table holds.
 ///
@@ -592,7 +592,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         helper
     }
 
-    /// Iterative deepening of `pos` within
+    /// Iterative deepening of `pos` from depth `first` within
     /// `budget`, until it or `clock` runs out: the move of the deepest finished iteration
     /// (or a better one of the unfinished iteration), with its report. `proved` is called when
     /// a result is proved, before the table is emptied to search for the fastest one.
@@ -601,6 +601,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         pos: &G,
         budget: &Budget,
         clock: &Clock<'_>,
+        first: u32,
         report: &mut dyn FnMut(&SearchInfo<G>),
         proved: &dyn Fn(),
     ) -> Option<(G::Move, SearchInfo<G>)> {
@@ -624,7 +625,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
 
         let mut done: Option<(G::Move, SearchInfo<G>)> = None;
         self.reductions = true;
-        let mut depth = 1;
+        let mut depth = first.clamp(1, max_depth);
         while depth <= max_depth {
             if clock.expired() {
                 break;
@@ -680,9 +681,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     }
 
     /// The search of `pos` on this thread and `threads - 1` more, all sharing the table: the
-    /// helpers search the same position, by the same iterative deepening, until this thread's
-    /// search ends (helpers starting a ply deeper, tried on 20-game matches, did worse); the deepest finished iteration of any thread gives the move,
-    /// unless this thread proved a result.
+    /// helpers search the same position, by the same iterative deepening (every other one
+    /// starting at depth 2, a ply ahead), until this thread's search ends; the deepest
+    /// finished iteration of any thread gives the move, unless this thread proved a result.
     fn search_threads(
         &mut self,
         pos: &G,
@@ -710,12 +711,17 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             let handles: Vec<_> = helpers
                 .iter_mut()
                 .take(wanted)
-                .map(|helper| {
+                .enumerate()
+                .map(|(i, helper)| {
                     helper.age = age;
                     let (halt, running, helper_budget) = (&halt, &running, &helper_budget);
+                    // Every other helper works a ply ahead of this thread, so that its
+                    // entries are there when this thread gets to that depth.
+                    let first = if i % 2 == 0 { 2 } else { 1 };
                     scope.spawn(move || {
                         let clock = Clock::new(helper_budget.time, halt);
-                        let found = helper.deepen(pos, helper_budget, &clock, &mut |_| {}, &|| {});
+                        let found =
+                            helper.deepen(pos, helper_budget, &clock, first, &mut |_| {}, &|| {});
                         running.fetch_sub(1, Ordering::SeqCst);
                         (found, helper.nodes)
                     })
@@ -727,7 +733,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                     std::thread::yield_now();
                 }
             };
-            let main = self.deepen(pos, budget, clock, report, &stop_helpers);
+            let main = self.deepen(pos, budget, clock, 1, report, &stop_helpers);
             stop_helpers();
             let others: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
             (main, others)
@@ -784,7 +790,7 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
         let found = if self.options.threads > 1 {
             self.search_threads(pos, &budget, &clock, report)
         } else {
-            self.deepen(pos, &budget, &clock, report, &|| {})
+            self.deepen(pos, &budget, &clock, 1, report, &|| {})
         };
         if found.is_some() {
             return found;

@@ -14,8 +14,14 @@
 //! * [`AlphaBeta`] is negamax with alpha-beta pruning, iterative deepening, principal variation
 //!   search, a transposition table keyed by [`Game::zobrist`], move ordering (killers, the
 //!   game's capture hint, the evaluation after each quiet move, history), late-move
-//!   reductions and an optional contempt for draws, over the game's [`Evaluate`](abstract_game::Evaluate) heuristic or another
+//!   reductions, a quiescence search over captures where the game asks for one, a contempt
+//!   for draws and a parallel search on several threads sharing a lock-free table (Lazy
+//!   SMP), over the game's [`Evaluate`](abstract_game::Evaluate) heuristic or another
 //!   evaluation given to [`AlphaBeta::with_evaluator`].
+//!
+//! [`settled_value`] is an evaluation settled over the captures (a small quiescence search),
+//! which MCTS built by [`EngineSpec::build`] uses to judge cut-off playouts in games that
+//! capture.
 //!
 //! [`Planned`] follows one of the game's named opening plans
 //! ([`Evaluate::OPENINGS`](abstract_game::Evaluate::OPENINGS)) before another engine takes over.

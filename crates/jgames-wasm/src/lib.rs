@@ -208,9 +208,12 @@ impl Game {
     /// when not 0 (with both 0, the spec's own budget or the engine's default).
     pub fn think(&self, engine: &str, millis: u32, nodes: u32) -> Result<Thought, String> {
         let spec: EngineSpec = engine.parse().map_err(|e| format!("{e}"))?;
-        if let EngineSpec::Mcts(options) = &spec
-            && options.threads > 1
-        {
+        let threads = match &spec {
+            EngineSpec::Mcts(options) => options.threads,
+            EngineSpec::AlphaBeta(options) => options.threads,
+            EngineSpec::Random(_) => 1,
+        };
+        if threads > 1 {
             return Err("threads are not available here: leave `threads` at 1".to_owned());
         }
         let mut budget = Budget::DEFAULT;

@@ -126,11 +126,13 @@ fn engines_answer_with_legal_moves() {
                 assert_eq!(thought.pv().first(), Some(&thought.best()));
             }
         }
-        assert!(
-            game.think("mcts:threads=2", 0, 100)
-                .unwrap_err()
-                .contains("threads")
-        );
+        for threaded in ["mcts:threads=2", "alphabeta:threads=2"] {
+            assert!(
+                game.think(threaded, 0, 100)
+                    .unwrap_err()
+                    .contains("threads")
+            );
+        }
         assert!(game.think("deep-blue", 0, 100).is_err());
         assert_eq!(game.legal_moves(), legal, "thinking plays nothing");
     }
