@@ -14,8 +14,8 @@ use crate::{Budget, Engine, Score, SearchInfo};
 /// The options of [`AlphaBeta`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaOptions {
-    /// The size of the transposition table in MiB (rounded down to a power of two of
-    /// entries; 0 keeps a table of one bucket).
+    /// The size of the transposition table in MiB, counted as 24 bytes an entry (rounded
+    /// down to a power of two of entries; 0 keeps a table of one bucket of two).
     pub hash_mib: usize,
     /// The default budget, used where the budget of a call leaves a limit unset.
     pub budget: Budget,

@@ -51,7 +51,8 @@ impl Entry {
         age: 0,
     };
 
-    /// The data word: score (32 bits), depth (8), bound (2), age (6), move index + 1 (16).
+    /// The data word: score (24 bits, two's complement: every score of a search is within
+    /// `±2^23`), depth (8), bound (2), age (8), move index + 1 (16).
     const fn pack(self) -> u64 {
         let bound = match self.bound {
             Bound::Empty => 0,
@@ -63,15 +64,15 @@ impl Entry {
             Some(i) => i as u64 + 1,
             None => 0,
         };
-        (self.score as u32 as u64)
-            | (self.depth as u64) << 32
-            | bound << 40
-            | ((self.age & AGE_MASK) as u64) << 42
+        (self.score as u32 as u64 & SCORE_MASK)
+            | (self.depth as u64) << 24
+            | bound << 32
+            | (self.age as u64) << 34
             | mv << 48
     }
 
     const fn unpack(data: u64) -> Entry {
-        let bound = match (data >> 40) & 3 {
+        let bound = match (data >> 32) & 3 {
             0 => Bound::Empty,
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -80,17 +81,23 @@ impl Entry {
         let mv = (data >> 48) as u16;
         Entry {
             mv: if mv == 0 { None } else { Some(mv - 1) },
-            score: data as u32 as i32,
-            depth: (data >> 32) as u8,
+            // Shifted up and back down, so that the sign bit of the 24 is extended.
+            score: ((data as u32) << 8) as i32 >> 8,
+            depth: (data >> 24) as u8,
             bound,
-            age: ((data >> 42) as u8) & AGE_MASK,
+            age: (data >> 34) as u8,
         }
     }
 }
 
-/// Ages are kept modulo 64: an entry 64 searches old looks current, which only costs a
-/// replacement decision.
-const AGE_MASK: u8 = 63;
+/// The low 24 bits, where the score is kept.
+const SCORE_MASK: u64 = (1 << 24) - 1;
+
+/// The bytes of one bucket as the table's size in MiB counts them: 48, the size of two
+/// entries when the table stored whole moves, so that a table of N MiB holds as many entries
+/// as it did then (about two thirds of N is used) and searches with a fixed budget, such as
+/// the studies' games, come out as they did.
+const COUNTED_BUCKET_BYTES: usize = 48;
 
 /// One slot: the key XOR the data, and the data.
 #[derive(Debug, Default)]
@@ -142,8 +149,7 @@ impl Table {
     /// A table of about `mib` MiB: a power of two of buckets (at least one), halved until the
     /// memory at hand holds it.
     pub fn new(mib: usize) -> Table {
-        let bucket = 2 * core::mem::size_of::<Slot>();
-        let wanted = mib.saturating_mul(1 << 20) / bucket;
+        let wanted = mib.saturating_mul(1 << 20) / COUNTED_BUCKET_BYTES;
         let mut count = if wanted == 0 {
             1
         } else {
@@ -190,7 +196,10 @@ impl Table {
     #[inline]
     #[allow(clippy::too_many_arguments)]
     pub fn store(&self, key: u64, age: u8, depth: u8, bound: Bound, score: i32, mv: Option<u16>) {
-        let age = age & AGE_MASK;
+        debug_assert!(
+            (-(1 << 23)..1 << 23).contains(&score),
+            "score {score} out of range"
+        );
         let bucket = self.bucket(key);
         let (first_key, first) = bucket[0].read_any();
         let slot = if first_key == key
@@ -244,21 +253,39 @@ mod tests {
 
     #[test]
     fn entries_pack_and_unpack_unchanged() {
-        for score in [0, 1, -1, i32::MAX, i32::MIN, 123_456, -4_194_000] {
+        for score in [
+            0,
+            1,
+            -1,
+            (1 << 23) - 1,
+            -(1 << 23),
+            123_456,
+            -4_194_000,
+            4_194_305,
+        ] {
             for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
                 for mv in [None, Some(0), Some(4499), Some(MAX_MOVE_INDEX as u16)] {
                     let e = Entry {
                         mv,
                         score,
-                        depth: 127,
+                        depth: 255,
                         bound,
-                        age: 63,
+                        age: 255,
                     };
                     assert_eq!(Entry::unpack(e.pack()), e);
                 }
             }
         }
         assert_eq!(Entry::unpack(0), Entry::EMPTY);
+    }
+
+    #[test]
+    fn a_mib_holds_the_entries_it_held_with_whole_moves() {
+        assert_eq!(Table::new(16).entries(), 1 << 19);
+        assert_eq!(Table::new(1).entries(), 1 << 15);
+        assert_eq!(Table::new(3).entries(), 1 << 17);
+        // The largest score of a search, a win at the root, fits with room to spare.
+        assert!(crate::WIN_SCORE + 256 < 1 << 23);
     }
 
     #[test]
