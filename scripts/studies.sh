@@ -14,7 +14,7 @@ OUT=docs/studies
 declare -A STUDY=(
   [jarmo-presets]="jarmo --variants all --nodes 1000,10000 --games 600 --opening-plies 4"
   [jarmo-rules]="jarmo --variants jarmo,jarmo+shuttling,jarmo+no-returns,jasir,jasir+shuttling,jasir+no-returns --nodes 10000 --games 600 --opening-plies 4"
-  [jarmo-mcts]="jarmo --engine mcts --variants all --nodes 2000 --games 600 --opening-plies 2"
+  [jarmo-mcts]="jarmo --engine mcts:cutoff=0,c=1.4 --variants all --nodes 2000 --games 600 --opening-plies 2"
   [jarmo-skill]="jarmo --variants jarmo --skill --nodes 250,500,1000,2000,4000,8000,16000 --games 400 --opening-plies 4"
   [jetan-presets]="jetan --engine alphabeta:contempt=0 --variants standard,no-escape,proposed --nodes 1000,10000 --games 400"
   [jetan-contempt]="jetan --engine alphabeta:contempt=300 --variants standard,no-escape,proposed,standard+second-first --nodes 1000,4000 --games 300"

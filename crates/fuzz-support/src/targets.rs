@@ -514,7 +514,10 @@ fn search_of<G: FuzzGame>(data: &[u8]) {
             let again = second.choose(&pos, &budget).map(|(m, _)| m);
             if engine == 3 {
                 // Two threads are not repeatable, only legal.
-                assert!(again.is_some_and(|m| pos.is_legal(m)), "no legal move again: {pos}");
+                assert!(
+                    again.is_some_and(|m| pos.is_legal(m)),
+                    "no legal move again: {pos}"
+                );
             } else {
                 assert_eq!(again, Some(mv), "the same engine chose another move: {pos}");
             }
