@@ -561,6 +561,15 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     }
 }
 
+/// Counts a helper thread out of the running ones when dropped.
+struct Finished<'a>(&'a AtomicUsize);
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// The legal moves of `pos` into `out` (order keys 0). Out of line, so that the game's
 /// stack-allocated move list is not part of every search frame.
 #[inline(never)]
@@ -718,13 +727,19 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                     // Every other helper works a ply ahead of this thread, so that its
                     // entries are there when this thread gets to that depth.
                     let first = if i % 2 == 0 { 2 } else { 1 };
-                    scope.spawn(move || {
+                    let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                        // Counted out however the helper ends, so that no wait hangs.
+                        let _done = Finished(running);
                         let clock = Clock::new(helper_budget.time, halt);
                         let found =
                             helper.deepen(pos, helper_budget, &clock, first, &mut |_| {}, &|| {});
-                        running.fetch_sub(1, Ordering::SeqCst);
                         (found, helper.nodes)
-                    })
+                    });
+                    if spawned.is_err() {
+                        // No thread to be had: the search goes on with the others.
+                        running.fetch_sub(1, Ordering::SeqCst);
+                    }
+                    spawned.ok()
                 })
                 .collect();
             let stop_helpers = || {
@@ -735,7 +750,11 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             };
             let main = self.deepen(pos, budget, clock, 1, report, &stop_helpers);
             stop_helpers();
-            let others: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            let others: Vec<_> = handles
+                .into_iter()
+                .flatten()
+                .filter_map(|h| h.join().ok())
+                .collect();
             (main, others)
         });
         self.helpers = helpers;

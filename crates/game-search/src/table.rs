@@ -93,6 +93,9 @@ impl Entry {
 /// The low 24 bits, where the score is kept.
 const SCORE_MASK: u64 = (1 << 24) - 1;
 
+// The largest score of a search, a win at the root, fits in 24 bits with room to spare.
+const _: () = assert!(crate::WIN_SCORE + 256 < 1 << 23);
+
 /// The bytes of one bucket as the table's size in MiB counts them: 48, the size of two
 /// entries when the table stored whole moves, so that a table of N MiB holds as many entries
 /// as it did then (about two thirds of N is used) and searches with a fixed budget, such as
@@ -284,8 +287,6 @@ mod tests {
         assert_eq!(Table::new(16).entries(), 1 << 19);
         assert_eq!(Table::new(1).entries(), 1 << 15);
         assert_eq!(Table::new(3).entries(), 1 << 17);
-        // The largest score of a search, a win at the root, fits with room to spare.
-        assert!(crate::WIN_SCORE + 256 < 1 << 23);
     }
 
     #[test]
