@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 J=${JGAMES:-target/release/jgames}
-RUNGS=(random mcts:iterations=100 mcts:iterations=1000 alphabeta:nodes=1000 alphabeta:nodes=10000 alphabeta:nodes=30000)
+RUNGS=(random mcts:iterations=100,minimax=0,contempt=0 mcts:iterations=1000,minimax=0,contempt=0 alphabeta:nodes=1000 alphabeta:nodes=10000 alphabeta:nodes=30000)
 for g in jarmo jetan jersi jericho; do
   for i in 1 2 3 4 5; do
     up=${RUNGS[$i]}; down=${RUNGS[$((i-1))]}

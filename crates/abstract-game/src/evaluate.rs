@@ -26,6 +26,25 @@ pub trait Evaluate: Game {
     /// The exploration constant of a Monte Carlo search whose options leave it unset.
     const MCTS_EXPLORATION: f64 = 1.4;
 
+    /// The weight, from 0 to 1, that a Monte Carlo search gives the *implicit minimax* of this
+    /// evaluation when its options leave it unset: each node's moves are then all judged by
+    /// the evaluation as the node is first reached, and the minimax of those judgements over
+    /// the tree steers the selection beside the playouts' mean. 0 (the default) is plain UCT.
+    const MCTS_MINIMAX: f64 = 0.0;
+
+    /// With the implicit minimax on, the progressive widening of a Monte Carlo search whose
+    /// options leave it unset: a node visited `N` times selects among its
+    /// `ceil(MCTS_WIDENING * sqrt(N + 1))` best-judged moves only. 0 (the default) selects
+    /// among every move.
+    const MCTS_WIDENING: f64 = 0.0;
+
+    /// With the implicit minimax on, whether a Monte Carlo search judges each new child by
+    /// this evaluation settled over the captures (as its cut-off playouts are when
+    /// [`QUIESCENCE`](Evaluate::QUIESCENCE) is on) rather than as it stands. Settling costs a
+    /// small search per child: worth it where a node has tens of moves, not thousands. Off
+    /// by default.
+    const MCTS_SETTLED_PRIOR: bool = false;
+
     /// What an alpha-beta search gives up to avoid a draw, on this evaluation's scale, when
     /// its options leave it unset: a draw scores `-CONTEMPT` for the searching side (and
     /// `+CONTEMPT` for its opponent), so the search plays on in a level position. 0, the

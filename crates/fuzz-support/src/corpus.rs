@@ -362,6 +362,7 @@ fn game_byte_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
         "random:seed=3",
         "mcts:iterations=100,c=1.4,seed=5",
         "mcts:threads=2,reuse=false,playout_cap=50",
+        "mcts:minimax=0.8,widening=1,contempt=300",
         "alphabeta:depth=3,hash=1",
         "alphabeta:depth=deep",
         "mcts:c=-1",

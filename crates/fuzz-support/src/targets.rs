@@ -14,6 +14,7 @@ use abstract_game::record::{Record, parse_result_tag, result_tag};
 use abstract_game::{Game, PlayError, TextGame, contract};
 use game_search::{
     AlphaBeta, AlphaBetaOptions, Budget, Engine, EngineSpec, Mcts, MctsOptions, Random,
+    SETTLE_PLIES, settled_value,
 };
 
 use crate::{Decisions, FuzzGame, Header, MAX_PLIES, check_full, check_light, split_header, start};
@@ -442,8 +443,8 @@ fn perft_of<G: FuzzGame>(data: &[u8]) {
     assert!(none.is_empty());
 }
 
-/// `search`: a game byte, the rules header, a decision of the engine (random, MCTS,
-/// alpha-beta), a byte of its budget, a byte of seed, a byte of plies, a start, the decisions
+/// `search`: a game byte, the rules header, a decision of the engine (random, MCTS, MCTS
+/// guided by the evaluation with a contempt, alpha-beta, alpha-beta on two threads), a byte of its budget, a byte of seed, a byte of plies, a start, the decisions
 /// of those plies; what is left is read as an engine spec text.
 ///
 /// A search with a tiny budget (at most 64 MCTS iterations, alpha-beta to depth 3 and 3,000
@@ -460,7 +461,7 @@ pub fn search(data: &[u8]) {
 fn search_of<G: FuzzGame>(data: &[u8]) {
     let (rules, rest) = rules_and_rest::<G>(data);
     let mut d = Decisions::new(rest);
-    let engine = d.choose(4);
+    let engine = d.choose(5);
     let size = u64::from(d.byte());
     let seed = u64::from(d.byte());
     let plies = d.byte();
@@ -477,7 +478,25 @@ fn search_of<G: FuzzGame>(data: &[u8]) {
                 })),
                 Budget::iterations(1 + size % 64),
             ),
+            // The implicit minimax, widening, settled cut-offs and a draw contempt.
             2 => (
+                Box::new(
+                    Mcts::<G>::new(MctsOptions {
+                        seed,
+                        playout_cap: 1 + (size as u32 % 200),
+                        cutoff: Some(1 + (size as u32 % 3)),
+                        minimax: Some(f64::from((size % 5) as u8) / 4.0),
+                        widening: Some(f64::from((size % 3) as u8)),
+                        contempt: Some(100),
+                        max_nodes: 1 + (size as usize * 7),
+                        ..MctsOptions::DEFAULT
+                    })
+                    .with_prior(|p: &G| p.evaluate())
+                    .with_evaluator(|p: &G| settled_value(p, SETTLE_PLIES, &|q: &G| q.evaluate())),
+                ),
+                Budget::iterations(1 + size % 64),
+            ),
+            3 => (
                 Box::new(AlphaBeta::<G>::new(AlphaBetaOptions {
                     hash_mib: 1,
                     ..AlphaBetaOptions::DEFAULT
@@ -512,7 +531,7 @@ fn search_of<G: FuzzGame>(data: &[u8]) {
             }
             let (mut second, budget) = make();
             let again = second.choose(&pos, &budget).map(|(m, _)| m);
-            if engine == 3 {
+            if engine == 4 {
                 // Two threads are not repeatable, only legal.
                 assert!(
                     again.is_some_and(|m| pos.is_legal(m)),

@@ -100,7 +100,7 @@ mod table;
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_DEPTH, MovePriority};
 pub use budget::{Budget, MAX_RESULT_PLIES, Score, SearchInfo, WIN_SCORE};
 pub use engine::Engine;
-pub use mcts::{DEFAULT_EXPLORATION, Mcts, MctsOptions};
+pub use mcts::{DEFAULT_EXPLORATION, Mcts, MctsDefaults, MctsOptions};
 pub use planned::Planned;
 pub use random::Random;
 pub use settle::{SETTLE_PLIES, settled_value};

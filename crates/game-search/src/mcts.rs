@@ -1,10 +1,11 @@
-//! Monte Carlo tree search with UCT selection and random playouts.
+//! Monte Carlo tree search: UCT selection and random playouts, optionally cut off and judged by
+//! an evaluation, or guided by the implicit minimax of an evaluation with progressive widening.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use abstract_game::playout::{Rng, game_seed};
-use abstract_game::{Game, Outcome, Side};
+use abstract_game::{BySide, Game, Outcome, Side};
 
 use crate::engine::{Clock, Evaluator};
 use crate::{Budget, Engine, Score, SearchInfo};
@@ -34,6 +35,30 @@ pub struct MctsOptions {
     /// own ([`Evaluate::MCTS_CUTOFF`](abstract_game::Evaluate::MCTS_CUTOFF) when built by
     /// [`EngineSpec::build`](crate::EngineSpec::build)), else 0.
     pub cutoff: Option<u32>,
+    /// With a prior evaluation ([`Mcts::with_prior`]; [`EngineSpec::build`](crate::EngineSpec::build)
+    /// sets the game's own): the weight, from 0 to 1, of the *implicit minimax* value in the
+    /// selection. A node's moves are then all made at once when it is first reached, each
+    /// child judged by the evaluation after its move; every node keeps the minimax of those
+    /// judgements over the tree below it, and a child is selected by `(1 - w) * mean + w *
+    /// minimax + c * sqrt(ln N / (n + 1))`, an unvisited child's mean being its minimax.
+    /// 0 is the plain search, one child a iteration. `None`: the game's own
+    /// ([`Evaluate::MCTS_MINIMAX`](abstract_game::Evaluate::MCTS_MINIMAX) when built by
+    /// [`EngineSpec::build`](crate::EngineSpec::build)), else 0.
+    pub minimax: Option<f64>,
+    /// With the implicit minimax on: progressive widening. The children are kept in the order
+    /// of their first judgement, best first, and a node visited `N` times selects among its
+    /// first `ceil(widening * sqrt(N + 1))` only, so that a wide node is searched deeply along
+    /// its likely moves before its unlikely ones are tried. 0 selects among them all. `None`:
+    /// the game's own ([`Evaluate::MCTS_WIDENING`](abstract_game::Evaluate::MCTS_WIDENING) when
+    /// built by [`EngineSpec::build`](crate::EngineSpec::build)), else 0.
+    pub widening: Option<f64>,
+    /// What a draw costs the side to move at the root, on the evaluation's scale: a draw
+    /// counts for that side as the win chance of an evaluation of `-contempt` (the logistic of
+    /// [`cutoff`](MctsOptions::cutoff)) and for its opponent as the rest, so the search plays
+    /// on in a level position rather than take a draw. 0 counts a draw as 1/2 for both.
+    /// `None`: the game's own ([`Evaluate::CONTEMPT`](abstract_game::Evaluate::CONTEMPT) when
+    /// built by [`EngineSpec::build`](crate::EngineSpec::build)), else 0.
+    pub contempt: Option<i32>,
     /// The most nodes a tree may hold (per thread); once full, the tree stops growing and the
     /// search goes on with playouts from its leaves. At least 1.
     pub max_nodes: usize,
@@ -47,16 +72,80 @@ pub struct MctsOptions {
 /// The exploration constant of a search whose options and game leave it unset.
 pub const DEFAULT_EXPLORATION: f64 = 1.4;
 
+/// A game's defaults for the options of [`Mcts`] that a spec leaves unset (see
+/// [`MctsOptions::with_game_defaults`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsDefaults {
+    /// Random plies before the evaluation judges a playout ([`MctsOptions::cutoff`]).
+    pub cutoff: u32,
+    /// The exploration constant ([`MctsOptions::exploration`]).
+    pub exploration: f64,
+    /// The weight of the implicit minimax value ([`MctsOptions::minimax`]).
+    pub minimax: f64,
+    /// The progressive widening factor ([`MctsOptions::widening`]).
+    pub widening: f64,
+    /// What a draw costs the root's side ([`MctsOptions::contempt`]).
+    pub contempt: i32,
+}
+
+impl MctsDefaults {
+    /// The defaults of a game's evaluation ([`Evaluate::MCTS_CUTOFF`](abstract_game::Evaluate::MCTS_CUTOFF)
+    /// and its siblings).
+    pub const fn of<G: abstract_game::Evaluate>() -> MctsDefaults {
+        MctsDefaults {
+            cutoff: G::MCTS_CUTOFF,
+            exploration: G::MCTS_EXPLORATION,
+            minimax: G::MCTS_MINIMAX,
+            widening: G::MCTS_WIDENING,
+            contempt: G::CONTEMPT,
+        }
+    }
+}
+
 impl MctsOptions {
-    /// These options with the game's cutoff and exploration where they leave them unset.
-    pub const fn with_game_defaults(mut self, cutoff: u32, exploration: f64) -> MctsOptions {
+    /// These options with the game's cutoff, exploration, minimax weight, widening and
+    /// contempt where they leave them unset.
+    pub const fn with_game_defaults(mut self, defaults: MctsDefaults) -> MctsOptions {
         if self.cutoff.is_none() {
-            self.cutoff = Some(cutoff);
+            self.cutoff = Some(defaults.cutoff);
         }
         if self.exploration.is_none() {
-            self.exploration = Some(exploration);
+            self.exploration = Some(defaults.exploration);
+        }
+        if self.minimax.is_none() {
+            self.minimax = Some(defaults.minimax);
+        }
+        if self.widening.is_none() {
+            self.widening = Some(defaults.widening);
+        }
+        if self.contempt.is_none() {
+            self.contempt = Some(defaults.contempt);
         }
         self
+    }
+
+    /// The weight of the implicit minimax value in effect (0, off, when unset).
+    pub const fn minimax_weight(&self) -> f64 {
+        match self.minimax {
+            Some(w) => w,
+            None => 0.0,
+        }
+    }
+
+    /// The contempt in effect (0 when unset).
+    pub const fn draw_contempt(&self) -> i32 {
+        match self.contempt {
+            Some(c) => c,
+            None => 0,
+        }
+    }
+
+    /// The widening factor in effect (0, every child, when unset).
+    pub const fn widening_factor(&self) -> f64 {
+        match self.widening {
+            Some(k) => k,
+            None => 0.0,
+        }
     }
 
     /// The cutoff in effect (0 when unset).
@@ -85,6 +174,9 @@ impl MctsOptions {
         threads: 1,
         playout_cap: 1000,
         cutoff: None,
+        minimax: None,
+        widening: None,
+        contempt: None,
         max_nodes: 1_000_000,
         reuse: true,
         budget: Budget::DEFAULT,
@@ -97,8 +189,29 @@ impl Default for MctsOptions {
     }
 }
 
-/// The scale of the logistic that turns a cut-off playout's evaluation into a win chance.
+/// The scale of the logistic that turns an evaluation into a win chance.
 const CUTOFF_SCALE: f64 = 200.0;
+
+/// The chance of a win of the side ahead by `value` on the evaluation's scale:
+/// `1 / (1 + e^(-value / 200))`.
+fn win_chance(value: i32) -> f64 {
+    1.0 / (1.0 + (-f64::from(value) / CUTOFF_SCALE).exp())
+}
+
+/// The evaluations a tree may use: one judging cut-off playouts, one judging each child as
+/// it is made (the implicit minimax).
+struct Judges<'a, G> {
+    cutoff: Option<&'a Evaluator<G>>,
+    prior: Option<&'a Evaluator<G>>,
+}
+
+impl<G> Clone for Judges<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for Judges<'_, G> {}
 
 /// No index: the end of a sibling list, a node without children.
 const NONE: u32 = u32::MAX;
@@ -132,6 +245,9 @@ struct Node<M> {
     /// The end of the game here: `None` while it goes on, else the winner (or `None` for a
     /// draw).
     terminal: Option<Option<Side>>,
+    /// With the implicit minimax on: the chance of a win for `mover` by the prior evaluation,
+    /// backed up by minimax over the children made so far (a leaf: its own judgement).
+    minimax: f32,
 }
 
 impl<M> Node<M> {
@@ -148,6 +264,7 @@ impl<M> Node<M> {
             perm_a: 1,
             perm_b: 0,
             terminal: None,
+            minimax: 0.5,
         }
     }
 }
@@ -166,10 +283,10 @@ enum Backup {
 }
 
 impl Backup {
-    /// The points of this result for `side`.
-    fn points_for(self, side: Side) -> u64 {
+    /// The points of this result for `side`, a draw being worth `draw` to each side.
+    fn points_for(self, side: Side, draw: BySide<u64>) -> u64 {
         match self {
-            Backup::Winner(winner) => points_for(side, winner),
+            Backup::Winner(winner) => points_for(side, winner, draw),
             Backup::Chance { side: s, wins } => {
                 let p = if s == side { wins } else { 1.0 - wins };
                 (p.clamp(0.0, 1.0) * POINTS_PER_WIN as f64).round() as u64
@@ -178,15 +295,35 @@ impl Backup {
     }
 }
 
-/// The result of a game for `side` in points: [`POINTS_PER_WIN`] a win, half of it a draw or
-/// an unfinished playout, 0 a loss.
-fn points_for(side: Side, winner: Option<Side>) -> u64 {
+/// The result of a game for `side` in points: [`POINTS_PER_WIN`] a win, 0 a loss, and a
+/// draw or an unfinished playout what `draw` gives the side.
+fn points_for(side: Side, winner: Option<Side>, draw: BySide<u64>) -> u64 {
     match winner {
         Some(w) if w == side => POINTS_PER_WIN,
         Some(_) => 0,
-        None => POINTS_PER_WIN / 2,
+        None => draw[side],
     }
 }
+
+/// A draw's points for each side when the side to move at the root is `root` and a draw
+/// costs it `contempt` (half a win each without contempt).
+fn draw_points(root: Side, contempt: i32) -> BySide<u64> {
+    let own = if contempt == 0 {
+        POINTS_PER_WIN / 2
+    } else {
+        (win_chance(contempt.saturating_neg()) * POINTS_PER_WIN as f64).round() as u64
+    };
+    BySide::from_fn(|side| {
+        if side == root {
+            own
+        } else {
+            POINTS_PER_WIN - own
+        }
+    })
+}
+
+/// Half a win for each side: a draw without contempt.
+const EVEN_DRAW: BySide<u64> = BySide([POINTS_PER_WIN / 2, POINTS_PER_WIN / 2]);
 
 const fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
@@ -204,6 +341,8 @@ struct Tree<G: Game> {
     root_pos: Option<G>,
     nodes: Vec<Node<G::Move>>,
     path: Vec<u32>,
+    /// A draw's points for each side in this tree's statistics (see [`draw_points`]).
+    draw: BySide<u64>,
 }
 
 /// What one tree did in one search.
@@ -221,6 +360,7 @@ impl<G: Game> Tree<G> {
             root_pos: None,
             nodes: Vec::new(),
             path: Vec::new(),
+            draw: EVEN_DRAW,
         }
     }
 
@@ -230,12 +370,14 @@ impl<G: Game> Tree<G> {
     }
 
     /// Makes `pos` the root, keeping the matching subtree when reuse is on and `pos` is the
-    /// old root or one or two plies below it. Returns the root visits kept.
-    fn set_root(&mut self, pos: &G, reuse: bool) -> u64 {
-        let kept = match (&self.root_pos, reuse) {
+    /// old root or one or two plies below it, and its statistics counted draws the same way
+    /// (`draw`, each side's points for a draw). Returns the root visits kept.
+    fn set_root(&mut self, pos: &G, reuse: bool, draw: BySide<u64>) -> u64 {
+        let kept = match (&self.root_pos, reuse && draw == self.draw) {
             (Some(old), true) if !self.nodes.is_empty() => self.find(old, pos),
             _ => None,
         };
+        self.draw = draw;
         match kept {
             Some(0) => {}
             Some(index) => self.compact(index),
@@ -258,7 +400,8 @@ impl<G: Game> Tree<G> {
         let mut child = self.nodes[0].first_child;
         while child != NONE {
             let c = &self.nodes[child as usize];
-            if let Some(mv) = c.mv {
+            // An unvisited child (made by a full expansion) holds no search worth keeping.
+            if let Some(mv) = c.mv.filter(|_| c.visits > 0) {
                 let p1 = old.after(mv);
                 if same(&p1) {
                     return Some(child as usize);
@@ -266,7 +409,7 @@ impl<G: Game> Tree<G> {
                 let mut grand = c.first_child;
                 while grand != NONE {
                     let g = &self.nodes[grand as usize];
-                    if let Some(mv2) = g.mv {
+                    if let Some(mv2) = g.mv.filter(|_| g.visits > 0) {
                         if same(&p1.after(mv2)) {
                             return Some(grand as usize);
                         }
@@ -333,8 +476,6 @@ impl<G: Game> Tree<G> {
         best
     }
 
-    /// One iteration: descend by UCT, add one node, play out, back up. Returns the depth of
-    /// the descent.
     /// A playout from `pos`: its length and what it tells the path (`None` for a playout
     /// stopped by the cap). With a cutoff and an evaluation, at most `cutoff` random plies,
     /// then the evaluation's chance of a win where it stopped.
@@ -342,9 +483,9 @@ impl<G: Game> Tree<G> {
         &mut self,
         pos: &G,
         options: &MctsOptions,
-        eval: Option<&Evaluator<G>>,
+        judges: Judges<'_, G>,
     ) -> (u32, Option<Backup>) {
-        let Some(eval) = eval.filter(|_| options.cutoff_plies() > 0) else {
+        let Some(eval) = judges.cutoff.filter(|_| options.cutoff_plies() > 0) else {
             let result = pos.playout(&mut self.rng, options.playout_cap);
             let backup = result.outcome.map(|o: Outcome| Backup::Winner(o.winner));
             return (result.plies, backup);
@@ -364,8 +505,7 @@ impl<G: Game> Tree<G> {
         if plies == 0 {
             return (0, None);
         }
-        let value = f64::from(eval.evaluate(&end));
-        let wins = 1.0 / (1.0 + (-value / CUTOFF_SCALE).exp());
+        let wins = win_chance(eval.evaluate(&end));
         (
             plies,
             Some(Backup::Chance {
@@ -375,7 +515,10 @@ impl<G: Game> Tree<G> {
         )
     }
 
-    fn iterate(&mut self, options: &MctsOptions, eval: Option<&Evaluator<G>>) -> u32 {
+    /// One iteration: descend (by UCT, or in guided mode by the blend of mean and implicit
+    /// minimax over the widened children), add nodes, play out, back up. Returns the depth of
+    /// the descent.
+    fn iterate(&mut self, options: &MctsOptions, judges: Judges<'_, G>) -> u32 {
         let Some(root_pos) = &self.root_pos else {
             return 0;
         };
@@ -384,15 +527,37 @@ impl<G: Game> Tree<G> {
         path.clear();
         path.push(0);
         let mut node = 0usize;
+        let guide = judges.prior.filter(|_| options.minimax_weight() > 0.0);
         let backup: Backup = loop {
             if let Some(end) = self.nodes[node].terminal {
                 break Backup::Winner(end);
+            }
+            if let Some(prior) = guide {
+                if self.nodes[node].num_moves == UNGENERATED {
+                    if let Some(end) = self.expand_all(node, &pos, options, prior) {
+                        break end;
+                    }
+                    break self
+                        .playout(&pos, options, judges)
+                        .1
+                        .unwrap_or(Backup::Winner(None));
+                }
+                let child = self.select_guided(node, options);
+                if child == NONE {
+                    break Backup::Winner(None);
+                }
+                if let Some(mv) = self.nodes[child as usize].mv {
+                    pos.play_unchecked(mv);
+                }
+                path.push(child);
+                node = child as usize;
+                continue;
             }
             let n = &self.nodes[node];
             if n.num_moves == UNGENERATED || n.tried < n.num_moves {
                 if self.nodes.len() >= options.max_nodes {
                     break self
-                        .playout(&pos, options, eval)
+                        .playout(&pos, options, judges)
                         .1
                         .unwrap_or(Backup::Winner(None));
                 }
@@ -426,7 +591,7 @@ impl<G: Game> Tree<G> {
                 let mv = moves[k as usize];
                 let mover = pos.side_to_move();
                 pos.play_unchecked(mv);
-                let (plies, end) = self.playout(&pos, options, eval);
+                let (plies, end) = self.playout(&pos, options, judges);
                 let mut child = Node::new(Some(mv), mover);
                 child.next_sibling = self.nodes[node].first_child;
                 if let (0, Some(Backup::Winner(winner))) = (plies, end) {
@@ -453,17 +618,142 @@ impl<G: Game> Tree<G> {
         for &index in &path {
             let n = &mut self.nodes[index as usize];
             n.visits = n.visits.saturating_add(1);
-            n.points += backup.points_for(n.mover);
+            n.points += backup.points_for(n.mover, self.draw);
+        }
+        if guide.is_some() {
+            for &index in path.iter().rev() {
+                self.back_up_minimax(index as usize);
+            }
         }
         let depth = path.len() as u32 - 1;
         self.path = path;
         depth
     }
 
+    /// Makes every child of `node` (whose position is `pos`) at once, each judged by `prior`
+    /// after its move and the children linked best first, and sets the node's minimax. Returns
+    /// the result to back up when `pos` has no moves; makes nothing when the tree has no room
+    /// for them all.
+    fn expand_all(
+        &mut self,
+        node: usize,
+        pos: &G,
+        options: &MctsOptions,
+        prior: &Evaluator<G>,
+    ) -> Option<Backup> {
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // The game is over here (only the root can be reached so), or breaks its contract.
+            let end = pos.outcome().and_then(|o| o.winner);
+            self.nodes[node].terminal = Some(end);
+            return Some(Backup::Winner(end));
+        }
+        if self.nodes.len() + moves.len() > options.max_nodes {
+            return None;
+        }
+        let mover = pos.side_to_move();
+        let mut judged: Vec<(f32, G::Move, Option<Option<Side>>)> = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            let after = pos.after(mv);
+            let (chance, end) = match after.outcome() {
+                Some(outcome) => {
+                    let points = points_for(mover, outcome.winner, self.draw);
+                    (points as f32 / POINTS_PER_WIN as f32, Some(outcome.winner))
+                }
+                None => {
+                    let value = prior.evaluate(&after);
+                    let value = if after.side_to_move() == mover {
+                        value
+                    } else {
+                        -value
+                    };
+                    (win_chance(value) as f32, None)
+                }
+            };
+            judged.push((chance, mv, end));
+        }
+        // Best first; a stable sort keeps the move generator's order among equals.
+        judged.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let first = self.nodes.len() as u32;
+        let count = judged.len() as u32;
+        for (k, (chance, mv, end)) in judged.into_iter().enumerate() {
+            let mut child = Node::new(Some(mv), mover);
+            child.minimax = chance;
+            child.terminal = end;
+            let k = k as u32;
+            child.next_sibling = if k + 1 < count { first + k + 1 } else { NONE };
+            self.nodes.push(child);
+        }
+        let n = &mut self.nodes[node];
+        n.first_child = first;
+        n.num_moves = count;
+        n.tried = count;
+        self.back_up_minimax(node);
+        None
+    }
+
+    /// The child of a fully expanded `node` to descend to: among its first children by their
+    /// first judgement (all of them without widening), the best by the mean of its results
+    /// and its minimax, weighted, plus the exploration term.
+    fn select_guided(&self, node: usize, options: &MctsOptions) -> u32 {
+        let visits = f64::from(self.nodes[node].visits);
+        let log_n = visits.max(1.0).ln();
+        let widening = options.widening_factor();
+        let limit = if widening > 0.0 {
+            (widening * (visits + 1.0).sqrt()).ceil() as u32
+        } else {
+            u32::MAX
+        };
+        let weight = options.minimax_weight().min(1.0);
+        let exploration = options.exploration_constant();
+        let mut best = NONE;
+        let mut best_value = f64::NEG_INFINITY;
+        let mut seen = 0;
+        let mut child = self.nodes[node].first_child;
+        while child != NONE && seen < limit {
+            let c = &self.nodes[child as usize];
+            let minimax = f64::from(c.minimax);
+            let n = f64::from(c.visits);
+            let mean = if c.visits == 0 {
+                minimax
+            } else {
+                c.points as f64 / (POINTS_PER_WIN as f64 * n)
+            };
+            let value =
+                (1.0 - weight) * mean + weight * minimax + exploration * (log_n / (n + 1.0)).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+            seen += 1;
+            child = c.next_sibling;
+        }
+        best
+    }
+
+    /// Sets the minimax of `node` from its children's (nothing for a leaf): the best of them
+    /// for the side choosing among them, turned to the view of the node's mover.
+    fn back_up_minimax(&mut self, node: usize) {
+        let mut child = self.nodes[node].first_child;
+        let mut best = f32::NEG_INFINITY;
+        let mut chooser = None;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            best = best.max(c.minimax);
+            chooser = Some(c.mover);
+            child = c.next_sibling;
+        }
+        if let Some(chooser) = chooser {
+            let n = &mut self.nodes[node];
+            n.minimax = if chooser == n.mover { best } else { 1.0 - best };
+        }
+    }
+
     fn run(
         &mut self,
         options: &MctsOptions,
-        eval: Option<&Evaluator<G>>,
+        judges: Judges<'_, G>,
         iterations: u64,
         clock: &Clock<'_>,
     ) -> TreeStats {
@@ -472,7 +762,7 @@ impl<G: Game> Tree<G> {
             if stats.iterations % 16 == 0 && clock.expired() {
                 break;
             }
-            let depth = self.iterate(options, eval);
+            let depth = self.iterate(options, judges);
             stats.iterations += 1;
             stats.depth_sum += u64::from(depth);
             stats.max_depth = stats.max_depth.max(depth);
@@ -552,13 +842,21 @@ impl<G: Game> Tree<G> {
 /// from its own seed and the root visits are summed; an iteration budget is shared among the
 /// trees, so the search stays repeatable.
 ///
-/// MCTS needs only [`Game`]: no evaluation.
+/// A draw counts for the root's side as the [`contempt`](MctsOptions::contempt) says (half a
+/// win by default). With a [`prior`](Mcts::with_prior) and a [`minimax`](MctsOptions::minimax)
+/// weight above 0 the tree is *guided*: a node's moves are all made and judged by the prior
+/// when it is first reached, the descent blends the playouts' mean with the implicit minimax
+/// of those judgements, and [`widening`](MctsOptions::widening) keeps it among the
+/// best-judged moves of a little-visited node.
+///
+/// MCTS needs only [`Game`]: the evaluations (cut-off playouts, the guided tree) are options.
 #[derive(Clone, Debug)]
 pub struct Mcts<G: Game> {
     options: MctsOptions,
     trees: Vec<Tree<G>>,
     last_reused: u64,
     evaluator: Option<Evaluator<G>>,
+    prior: Option<Evaluator<G>>,
 }
 
 /// How often a one-tree search reports its progress.
@@ -586,6 +884,7 @@ impl<G: Game> Mcts<G> {
             trees,
             last_reused: 0,
             evaluator: None,
+            prior: None,
         }
     }
 
@@ -597,6 +896,16 @@ impl<G: Game> Mcts<G> {
         evaluator: impl Fn(&G) -> i32 + Send + Sync + 'static,
     ) -> Mcts<G> {
         self.evaluator = Some(Evaluator::new(evaluator));
+        self
+    }
+
+    /// This engine with an evaluation that judges each child as it is made, for the implicit
+    /// minimax and the widening ([`minimax`](MctsOptions::minimax) above 0; otherwise it is
+    /// not used): the value for the side to move, on the scale of
+    /// [`abstract_game::Evaluate`]. It is called on every move of every node the tree
+    /// expands, so it should be the game's static evaluation, not a search.
+    pub fn with_prior(mut self, evaluator: impl Fn(&G) -> i32 + Send + Sync + 'static) -> Mcts<G> {
+        self.prior = Some(Evaluator::new(evaluator));
         self
     }
 
@@ -662,8 +971,9 @@ impl<G: Game> Engine<G> for Mcts<G> {
         let options = self.options;
         let threads = self.trees.len() as u64;
         let mut reused = 0;
+        let draw = draw_points(pos.side_to_move(), options.draw_contempt());
         for tree in &mut self.trees {
-            reused += tree.set_root(pos, options.reuse);
+            reused += tree.set_root(pos, options.reuse, draw);
         }
         self.last_reused = reused;
         let share = |i: u64| {
@@ -673,8 +983,11 @@ impl<G: Game> Engine<G> for Mcts<G> {
                 total / threads + u64::from(i < total % threads)
             }
         };
-        let evaluator = self.evaluator.clone();
-        let eval = evaluator.as_ref();
+        let (evaluator, prior) = (self.evaluator.clone(), self.prior.clone());
+        let judges = Judges {
+            cutoff: evaluator.as_ref(),
+            prior: prior.as_ref(),
+        };
         let stats: Vec<TreeStats> = if threads == 1 {
             // One tree: in chunks, with a report every second between them (for `info`
             // lines). A chunk is a multiple of the clock's check interval, so the clock is
@@ -684,7 +997,7 @@ impl<G: Game> Engine<G> for Mcts<G> {
             let mut next_report = REPORT_EVERY;
             loop {
                 let chunk = (target - done.iterations).min(REPORT_CHUNK);
-                let ran = self.trees[0].run(&options, eval, chunk, &clock);
+                let ran = self.trees[0].run(&options, judges, chunk, &clock);
                 done.iterations += ran.iterations;
                 done.depth_sum += ran.depth_sum;
                 done.max_depth = done.max_depth.max(ran.max_depth);
@@ -702,14 +1015,13 @@ impl<G: Game> Engine<G> for Mcts<G> {
         } else {
             std::thread::scope(|scope| {
                 let clock = &clock;
-                let eval = self.evaluator.as_ref();
                 let handles: Vec<_> = self
                     .trees
                     .iter_mut()
                     .enumerate()
                     .map(|(i, tree)| {
                         let n = share(i as u64);
-                        scope.spawn(move || tree.run(&options, eval, n, clock))
+                        scope.spawn(move || tree.run(&options, judges, n, clock))
                     })
                     .collect();
                 handles
@@ -867,6 +1179,143 @@ mod tests {
         assert_eq!(again.score, gloomy.score);
     }
 
+    /// Whether the side to move in a Nim position loses with best play.
+    fn nim_lost(pos: &abstract_game::nim::Nim) -> bool {
+        pos.heaps[0] % 4 == pos.heaps[1] % 4
+    }
+
+    fn guided(minimax: f64, widening: f64, seed: u64) -> MctsOptions {
+        MctsOptions {
+            minimax: Some(minimax),
+            widening: Some(widening),
+            seed,
+            ..MctsOptions::DEFAULT
+        }
+    }
+
+    #[test]
+    fn the_implicit_minimax_is_exact_where_the_tree_reaches_the_end() {
+        use abstract_game::nim::Nim;
+        // An evaluation that knows nothing: every judgement of a position still in play is an
+        // even chance, so every exact value in the tree comes from the backups of finished
+        // games alone.
+        for (root, seed) in [(Nim::at(3, 2), 1), (Nim::at(4, 3), 2), (Nim::at(5, 5), 3)] {
+            let mut engine = Mcts::<Nim>::new(guided(1.0, 0.0, seed)).with_prior(|_: &Nim| 0);
+            engine.choose(&root, &Budget::iterations(20_000)).unwrap();
+            let tree = &engine.trees[0];
+            let mut exact = 0;
+            for (index, pos) in nodes_with_positions_from(tree, 0, &root) {
+                let node = &tree.nodes[index];
+                // A node is exact once every node below it that is still in play has been
+                // expanded: then every leaf under it is a finished game.
+                let expanded_all = nodes_with_positions_from(tree, index, &pos)
+                    .iter()
+                    .all(|(i, p)| p.is_over() || tree.nodes[*i].num_moves != UNGENERATED);
+                if !expanded_all {
+                    continue;
+                }
+                // The mover of the node wins exactly when the side to move there loses.
+                let expected = if nim_lost(&pos) { 1.0 } else { 0.0 };
+                assert_eq!(node.minimax, expected, "{pos:?} from {root:?}");
+                exact += 1;
+            }
+            // The search reached the end everywhere near the root.
+            assert!(tree.nodes[0].num_moves != UNGENERATED);
+            assert!(exact > 20, "{exact} exact nodes from {root:?}");
+            let expected_root = if nim_lost(&root) { 1.0 } else { 0.0 };
+            assert_eq!(tree.nodes[0].minimax, expected_root, "{root:?}");
+        }
+    }
+
+    /// The nodes of the subtree under `index` (whose position is `pos`) with their positions.
+    fn nodes_with_positions_from<G: Game>(
+        tree: &Tree<G>,
+        index: usize,
+        pos: &G,
+    ) -> Vec<(usize, G)> {
+        let mut out = Vec::new();
+        let mut stack = vec![(index, pos.clone())];
+        while let Some((i, p)) = stack.pop() {
+            let mut child = tree.nodes[i].first_child;
+            while child != NONE {
+                let c = &tree.nodes[child as usize];
+                if let Some(mv) = c.mv {
+                    stack.push((child as usize, p.after(mv)));
+                }
+                child = c.next_sibling;
+            }
+            out.push((i, p));
+        }
+        out
+    }
+
+    #[test]
+    fn widening_tries_the_best_judged_moves_first() {
+        use abstract_game::nim::Nim;
+        // For the side to move, a position is worth the stones left in the first heap: so the
+        // mover likes moves that leave the first heap small, taking from it as much as it can.
+        let prior = |p: &Nim| i32::from(p.heaps[0]) * 10;
+        let root = Nim::at(30, 30);
+        let mut engine = Mcts::<Nim>::new(guided(0.5, 1.0, 4)).with_prior(prior);
+        engine.choose(&root, &Budget::iterations(9)).unwrap();
+        let tree = &engine.trees[0];
+        let mut children = Vec::new();
+        let mut child = tree.nodes[0].first_child;
+        while child != NONE {
+            let c = &tree.nodes[child as usize];
+            children.push((c.mv.unwrap(), c.visits));
+            child = c.next_sibling;
+        }
+        assert_eq!(children.len(), 6, "every move made at once");
+        // Best judged first: take 3, 2, 1 from the first heap, then the second heap's moves
+        // (equal judgements, in the generator's order).
+        let order: Vec<(u8, u8)> = children.iter().map(|c| c.0).collect();
+        assert_eq!(order, vec![(0, 3), (0, 2), (0, 1), (1, 1), (1, 2), (1, 3)]);
+        // Nine iterations: the root is made by the first, and a root visited N times chooses
+        // among its first ceil(sqrt(N + 1)) children, at most 3 here.
+        assert_eq!(tree.nodes[0].visits, 9);
+        assert!(children[3..].iter().all(|c| c.1 == 0), "{children:?}");
+        assert!(children[..2].iter().all(|c| c.1 > 0), "{children:?}");
+        // Without widening the search is free to try them all.
+        let mut wide = Mcts::<Nim>::new(guided(0.5, 0.0, 4)).with_prior(prior);
+        wide.choose(&root, &Budget::iterations(60)).unwrap();
+        let mut child = wide.trees[0].nodes[0].first_child;
+        while child != NONE {
+            assert!(wide.trees[0].nodes[child as usize].visits > 0);
+            child = wide.trees[0].nodes[child as usize].next_sibling;
+        }
+    }
+
+    #[test]
+    fn a_minimax_weight_of_zero_is_the_plain_search() {
+        use abstract_game::nim::Nim;
+        let pos = Nim::at(40, 37);
+        let plain = Mcts::<Nim>::new(MctsOptions {
+            seed: 5,
+            ..MctsOptions::DEFAULT
+        })
+        .choose(&pos, &Budget::iterations(3000))
+        .unwrap();
+        let unused = Mcts::<Nim>::new(guided(0.0, 2.0, 5))
+            .with_prior(|p: &Nim| i32::from(p.heaps[0]))
+            .choose(&pos, &Budget::iterations(3000))
+            .unwrap();
+        assert_eq!(plain.0, unused.0);
+        assert_eq!(plain.1.score, unused.1.score);
+        assert_eq!(plain.1.pv, unused.1.pv);
+        // With a weight the search differs, and is repeatable.
+        let run = || {
+            Mcts::<Nim>::new(guided(0.5, 2.0, 5))
+                .with_prior(|p: &Nim| i32::from(p.heaps[0]))
+                .choose(&pos, &Budget::iterations(3000))
+                .unwrap()
+                .1
+        };
+        let (a, b) = (run(), run());
+        assert_eq!((a.score, a.pv.clone()), (b.score, b.pv));
+        assert_ne!(a.pv, plain.1.pv);
+    }
+
     #[test]
     fn a_long_search_reports_as_it_goes() {
         use abstract_game::nim::Nim;
@@ -913,14 +1362,83 @@ mod tests {
 
     #[test]
     fn results_count_for_the_winner() {
-        assert_eq!(points_for(Side::First, Some(Side::First)), POINTS_PER_WIN);
-        assert_eq!(points_for(Side::First, Some(Side::Second)), 0);
-        assert_eq!(points_for(Side::Second, None), POINTS_PER_WIN / 2);
+        let even = draw_points(Side::First, 0);
+        assert_eq!(even, EVEN_DRAW);
+        assert_eq!(
+            points_for(Side::First, Some(Side::First), even),
+            POINTS_PER_WIN
+        );
+        assert_eq!(points_for(Side::First, Some(Side::Second), even), 0);
+        assert_eq!(points_for(Side::Second, None, even), POINTS_PER_WIN / 2);
         let chance = Backup::Chance {
             side: Side::First,
             wins: 0.75,
         };
-        assert_eq!(chance.points_for(Side::First), 768);
-        assert_eq!(chance.points_for(Side::Second), 256);
+        assert_eq!(chance.points_for(Side::First, even), 768);
+        assert_eq!(chance.points_for(Side::Second, even), 256);
+    }
+
+    #[test]
+    fn a_draw_costs_the_root_side_the_contempt() {
+        // 1 / (1 + e^(200/200)) of a win for the root's side, the rest for its opponent.
+        let draw = draw_points(Side::Second, 200);
+        assert_eq!(draw[Side::Second], 275);
+        assert_eq!(draw[Side::First], POINTS_PER_WIN - 275);
+        assert_eq!(points_for(Side::Second, None, draw), 275);
+        assert_eq!(points_for(Side::First, None, draw), 749);
+        assert_eq!(
+            points_for(Side::Second, Some(Side::Second), draw),
+            POINTS_PER_WIN
+        );
+        let generous = draw_points(Side::First, -200);
+        assert_eq!(generous[Side::First], 749);
+
+        // Playouts that stop at once are draws: the root's value follows the contempt.
+        use abstract_game::nim::Nim;
+        let pos = Nim::at(30, 30);
+        let value = |contempt: i32| {
+            let mut engine = Mcts::<Nim>::new(MctsOptions {
+                playout_cap: 0,
+                contempt: Some(contempt),
+                ..MctsOptions::DEFAULT
+            });
+            match engine
+                .choose(&pos, &Budget::iterations(200))
+                .unwrap()
+                .1
+                .score
+            {
+                Score::Value(v) => v,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(value(0), 0);
+        assert!(value(200) < -150, "{}", value(200));
+        assert!(value(-200) > 150, "{}", value(-200));
+    }
+
+    #[test]
+    fn statistics_with_contempt_are_kept_only_for_the_same_side() {
+        use abstract_game::nim::Nim;
+        let pos = Nim::at(30, 30);
+        let reused_after_a_ply = |contempt: i32| {
+            let mut engine = Mcts::<Nim>::new(MctsOptions {
+                contempt: Some(contempt),
+                ..MctsOptions::DEFAULT
+            });
+            let (mv, _) = engine.choose(&pos, &Budget::iterations(2000)).unwrap();
+            let next = pos.after(mv);
+            engine.choose(&next, &Budget::iterations(10)).unwrap();
+            let after_reply = engine.last_reused();
+            engine.choose(&next, &Budget::iterations(10)).unwrap();
+            (after_reply, engine.last_reused())
+        };
+        // Without contempt a draw means the same to both sides: the subtree is kept.
+        let (flipped, same) = reused_after_a_ply(0);
+        assert!(flipped > 0 && same > 0);
+        // With it, the opponent's search starts afresh, then keeps its own tree.
+        let (flipped, same) = reused_after_a_ply(100);
+        assert_eq!(flipped, 0);
+        assert!(same > 0);
     }
 }

@@ -8,7 +8,7 @@ use abstract_game::{Evaluate, Game};
 
 use crate::alphabeta::MAX_DEPTH;
 use crate::settle::{SETTLE_PLIES, settled_value};
-use crate::{AlphaBeta, AlphaBetaOptions, Budget, Engine, Mcts, MctsOptions, Random};
+use crate::{AlphaBeta, AlphaBetaOptions, Budget, Engine, Mcts, MctsDefaults, MctsOptions, Random};
 
 /// The options of [`Random`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -25,7 +25,7 @@ pub struct RandomOptions {
 /// | engine | keys |
 /// |---|---|
 /// | `random` | `seed` |
-/// | `mcts` | `iterations`, `nodes`, `movetime` (ms), `c` (exploration), `seed`, `threads`, `playout_cap`, `cutoff` (plies before the evaluation decides a playout), `max_nodes`, `reuse` (`true`/`false`) |
+/// | `mcts` | `iterations`, `nodes`, `movetime` (ms), `c` (exploration), `seed`, `threads`, `playout_cap`, `cutoff` (plies before the evaluation decides a playout), `minimax` (weight of the implicit minimax, 0 to 1), `widening` (progressive widening factor), `contempt` (what a draw costs the searching side, on the evaluation's scale; the game's own when unset), `max_nodes`, `reuse` (`true`/`false`) |
 /// | `alphabeta` | `depth`, `nodes`, `movetime` (ms), `hash` (MiB), `contempt` (what a draw costs, on the evaluation's scale; the game's own when unset), `threads` (Lazy SMP: more threads search the same position, sharing the table) |
 ///
 /// The budget keys (`iterations`, `nodes`, `depth`, `movetime`) make the engine's default
@@ -100,9 +100,19 @@ pub enum SpecError {
 }
 
 const RANDOM_KEYS: &str = "seed";
-const MCTS_KEYS: &str =
-    "iterations, nodes, movetime, c, seed, threads, playout_cap, cutoff, max_nodes, reuse";
+const MCTS_KEYS: &str = "iterations, nodes, movetime, c, seed, threads, playout_cap, cutoff, minimax, widening, contempt, max_nodes, reuse";
 const ALPHABETA_KEYS: &str = "depth, nodes, movetime, hash, contempt, threads";
+
+/// A contempt: what a draw costs, on the evaluation's scale.
+fn contempt(key: &str, value: &str) -> Result<i32, SpecError> {
+    whole(
+        key,
+        value,
+        -100_000,
+        100_000,
+        "a whole number from -100000 to 100000",
+    )
+}
 
 fn bad(key: &str, value: &str, expected: &'static str) -> SpecError {
     SpecError::BadValue {
@@ -187,6 +197,19 @@ impl EngineSpec {
                 "threads" => o.threads = whole(key, value, 1, 256, "a whole number from 1 to 256")?,
                 "playout_cap" => o.playout_cap = whole(key, value, 0, u32::MAX, "a whole number")?,
                 "cutoff" => o.cutoff = Some(whole(key, value, 0, u32::MAX, "a whole number")?),
+                "minimax" => {
+                    o.minimax = match value.parse::<f64>() {
+                        Ok(w) if (0.0..=1.0).contains(&w) => Some(w),
+                        _ => return Err(bad(key, value, "a number from 0 to 1")),
+                    }
+                }
+                "widening" => {
+                    o.widening = match value.parse::<f64>() {
+                        Ok(k) if k.is_finite() && k >= 0.0 => Some(k),
+                        _ => return Err(bad(key, value, "a number of at least 0")),
+                    }
+                }
+                "contempt" => o.contempt = Some(contempt(key, value)?),
                 "max_nodes" => {
                     o.max_nodes = whole(
                         key,
@@ -221,15 +244,7 @@ impl EngineSpec {
                     o.hash_mib = whole(key, value, 0, 1 << 16, "a size in MiB from 0 to 65536")?
                 }
                 "threads" => o.threads = whole(key, value, 1, 256, "a whole number from 1 to 256")?,
-                "contempt" => {
-                    o.contempt = Some(whole(
-                        key,
-                        value,
-                        -100_000,
-                        100_000,
-                        "a whole number from -100000 to 100000",
-                    )?)
-                }
+                "contempt" => o.contempt = Some(contempt(key, value)?),
                 _ => return Err(unknown("alphabeta", ALPHABETA_KEYS)),
             },
         }
@@ -242,9 +257,20 @@ impl EngineSpec {
             EngineSpec::AlphaBeta(o) => Box::new(AlphaBeta::<G>::new(o)),
             EngineSpec::Random(o) => Box::new(Random::new(o.seed)),
             EngineSpec::Mcts(o) => {
-                let o = o.with_game_defaults(G::MCTS_CUTOFF, G::MCTS_EXPLORATION);
+                let o = o.with_game_defaults(MctsDefaults::of::<G>());
+                let mut mcts = Mcts::<G>::new(o);
+                if o.minimax_weight() > 0.0 {
+                    // Every child is judged as it is made: by the static evaluation, or
+                    // settled over the captures where the game asks and its nodes are narrow.
+                    if G::MCTS_SETTLED_PRIOR {
+                        mcts = mcts.with_prior(|pos: &G| {
+                            settled_value(pos, SETTLE_PLIES, &|p: &G| p.evaluate())
+                        });
+                    } else {
+                        mcts = mcts.with_prior(|pos: &G| pos.evaluate());
+                    }
+                }
                 if o.cutoff_plies() > 0 {
-                    let mcts = Mcts::<G>::new(o);
                     if G::QUIESCENCE {
                         // A playout cut off in an exchange is judged once it has settled.
                         Box::new(mcts.with_evaluator(|pos: &G| {
@@ -254,19 +280,23 @@ impl EngineSpec {
                         Box::new(mcts.with_evaluator(|pos: &G| pos.evaluate()))
                     }
                 } else {
-                    Box::new(Mcts::<G>::new(o))
+                    Box::new(mcts)
                 }
             }
         }
     }
 
     /// The engine, for a game without an evaluation: [`SpecError::NeedsEvaluation`] for
-    /// alpha-beta and for MCTS with a [`cutoff`](MctsOptions::cutoff).
+    /// alpha-beta and for MCTS with a [`cutoff`](MctsOptions::cutoff) or a
+    /// [`minimax`](MctsOptions::minimax) weight.
     pub fn build_without_evaluation<G: Game>(&self) -> Result<Box<dyn Engine<G>>, SpecError> {
         match *self {
             EngineSpec::AlphaBeta(_) => Err(SpecError::NeedsEvaluation("alphabeta")),
             EngineSpec::Mcts(o) if o.cutoff_plies() > 0 => {
                 Err(SpecError::NeedsEvaluation("mcts:cutoff"))
+            }
+            EngineSpec::Mcts(o) if o.minimax_weight() > 0.0 => {
+                Err(SpecError::NeedsEvaluation("mcts:minimax"))
             }
             EngineSpec::Random(o) => Ok(Box::new(Random::new(o.seed))),
             EngineSpec::Mcts(o) => Ok(Box::new(Mcts::<G>::new(o))),
@@ -369,6 +399,15 @@ impl fmt::Display for EngineSpec {
                 }
                 if let Some(plies) = o.cutoff {
                     items.item("cutoff", plies)?;
+                }
+                if let Some(weight) = o.minimax {
+                    items.item("minimax", weight)?;
+                }
+                if let Some(widening) = o.widening {
+                    items.item("widening", widening)?;
+                }
+                if let Some(contempt) = o.contempt {
+                    items.item("contempt", contempt)?;
                 }
                 if o.max_nodes != d.max_nodes {
                     items.item("max_nodes", o.max_nodes)?;

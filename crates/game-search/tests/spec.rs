@@ -85,6 +85,15 @@ fn display_is_canonical_and_parses_back() {
         ),
         ("mcts:cutoff=0", "mcts:cutoff=0"),
         (
+            "mcts:widening=1.5,minimax=0.25,cutoff=2",
+            "mcts:cutoff=2,minimax=0.25,widening=1.5",
+        ),
+        ("mcts:minimax=0", "mcts:minimax=0"),
+        (
+            "mcts:contempt=-40,widening=0,seed=3",
+            "mcts:seed=3,widening=0,contempt=-40",
+        ),
+        (
             "mcts:reuse=false,c=0.25,movetime=100,nodes=7",
             "mcts:nodes=7,movetime=100,c=0.25,reuse=false",
         ),
@@ -157,6 +166,13 @@ fn bad_specs_are_refused_with_the_reason() {
         ("mcts:reuse=yes", "reuse", "yes"),
         ("mcts:movetime=0", "movetime", "0"),
         ("mcts:max_nodes=0", "max_nodes", "0"),
+        ("mcts:minimax=1.5", "minimax", "1.5"),
+        ("mcts:minimax=-0.1", "minimax", "-0.1"),
+        ("mcts:minimax=NaN", "minimax", "NaN"),
+        ("mcts:widening=-1", "widening", "-1"),
+        ("mcts:widening=inf", "widening", "inf"),
+        ("mcts:contempt=0.5", "contempt", "0.5"),
+        ("mcts:contempt=100001", "contempt", "100001"),
         ("mcts:playout_cap=99999999999", "playout_cap", "99999999999"),
         ("random:seed=", "seed", ""),
         ("random:seed=x", "seed", "x"),
@@ -226,6 +242,23 @@ fn building_needs_an_evaluation_only_for_alphabeta_and_cutoffs() {
         .choose(&Nim::at(3, 2), &Budget::iterations(50))
         .unwrap();
     assert!(Nim::at(3, 2).is_legal(mv));
+    // So does the implicit minimax, which judges every child by it; a weight of 0 does not.
+    let guided = parse("mcts:minimax=0.5,widening=2").unwrap();
+    assert!(matches!(
+        guided.build_without_evaluation::<Nim>(),
+        Err(SpecError::NeedsEvaluation("mcts:minimax"))
+    ));
+    let (mv, _) = guided
+        .build::<Nim>()
+        .choose(&Nim::at(3, 2), &Budget::iterations(50))
+        .unwrap();
+    assert!(Nim::at(3, 2).is_legal(mv));
+    assert!(
+        parse("mcts:minimax=0")
+            .unwrap()
+            .build_without_evaluation::<Nim>()
+            .is_ok()
+    );
 }
 
 #[test]
@@ -289,6 +322,9 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
             (
                 any::<u32>(),
                 proptest::option::of(prop_oneof![Just(0u32), any::<u32>()]),
+                proptest::option::of(prop_oneof![Just(0.0f64), Just(1.0f64), 0.0f64..=1.0]),
+                proptest::option::of(prop_oneof![Just(0.0f64), 0.0f64..100.0]),
+                proptest::option::of(-100_000i32..=100_000),
             ),
             1usize..10_000_000,
             any::<bool>(),
@@ -300,7 +336,7 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
                     exploration,
                     seed,
                     threads,
-                    (playout_cap, cutoff),
+                    (playout_cap, cutoff, minimax, widening, contempt),
                     max_nodes,
                     reuse,
                 )| {
@@ -310,6 +346,9 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
                         threads,
                         playout_cap,
                         cutoff,
+                        minimax,
+                        widening,
+                        contempt,
                         max_nodes,
                         reuse,
                         budget: Budget {

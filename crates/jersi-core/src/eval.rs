@@ -146,11 +146,19 @@ impl Evaluate for Position {
     /// [`openings`](crate::openings)).
     const OPENINGS: &'static [abstract_game::Opening<Self>] = crate::openings::ALL;
 
-    /// A Monte Carlo search judges its playouts by this evaluation after 4 random
-    /// plies: random Jersi games nearly always end drawn; four random plies, then this evaluation, scored 17-1-2 against `alphabeta:depth=1` where plain playouts scored 0-0-20 (docs/engines.md, "MCTS defaults").
-    const MCTS_CUTOFF: u32 = 4;
+    /// A Monte Carlo search judges its playouts by this evaluation after one random ply:
+    /// random Jersi games nearly always end drawn, and with the guided tree below one ply
+    /// scored best (docs/engines.md, "Guided MCTS").
+    const MCTS_CUTOFF: u32 = 1;
     /// With judged playouts the values are steadier, so the search explores less.
     const MCTS_EXPLORATION: f64 = 0.7;
+    /// Hundreds to thousands of turns a position: a Monte Carlo search judges them all by
+    /// this evaluation as a node is reached and steers mostly by the minimax of those
+    /// judgements (docs/engines.md, "Guided MCTS").
+    const MCTS_MINIMAX: f64 = 0.8;
+    /// And it widens slowly: the best-judged turn first, `ceil(sqrt(N + 1))` of them after
+    /// `N` visits.
+    const MCTS_WIDENING: f64 = 1.0;
 
     /// 1 when a step of the turn lands on a cell the enemy holds now (a capture, or nearly
     /// always one: the board seen before the turn), 0 for other turns and drops.

@@ -184,11 +184,21 @@ impl Evaluate for Position {
         i32::from(self.is_capture(mv))
     }
 
-    /// A Monte Carlo search judges its playouts by this evaluation after 1 random
-    /// ply: random Jetan games are long and noisy; one random ply, then this evaluation, scored 16-3-1 against `alphabeta:depth=1` where plain playouts scored 6-0-14 (docs/engines.md, "MCTS defaults").
+    /// A Monte Carlo search judges its playouts by this evaluation after 1 random ply:
+    /// random Jetan games are long and noisy (docs/engines.md, "MCTS defaults").
     const MCTS_CUTOFF: u32 = 1;
     /// With judged playouts the values are steadier, so the search explores less.
     const MCTS_EXPLORATION: f64 = 0.7;
+    /// A Monte Carlo search judges every move of a node by this evaluation as the node is
+    /// reached and steers mostly by the minimax of those judgements (docs/engines.md,
+    /// "Guided MCTS").
+    const MCTS_MINIMAX: f64 = 0.8;
+    /// It widens slowly: the best-judged move first, `ceil(sqrt(N + 1))` of them after `N`
+    /// visits.
+    const MCTS_WIDENING: f64 = 1.0;
+    /// Its judgements are settled over the captures: a Jetan node has tens of moves, and a
+    /// move that leaves a piece hanging is judged by the exchange, not by the count.
+    const MCTS_SETTLED_PRIOR: bool = true;
 
     /// An alpha-beta search gives up three Panthans to avoid a draw: without it, a side whose
     /// Princess is threatened by the enemy Chief takes that Chief with any piece, a draw by
