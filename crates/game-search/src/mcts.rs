@@ -542,19 +542,9 @@ impl<G: Game> Tree<G> {
                         .1
                         .unwrap_or(Backup::Winner(None));
                 }
-                let child = self.select_guided(node, options);
-                if child == NONE {
-                    break Backup::Winner(None);
-                }
-                if let Some(mv) = self.nodes[child as usize].mv {
-                    pos.play_unchecked(mv);
-                }
-                path.push(child);
-                node = child as usize;
-                continue;
-            }
-            let n = &self.nodes[node];
-            if n.num_moves == UNGENERATED || n.tried < n.num_moves {
+            } else if self.nodes[node].num_moves == UNGENERATED
+                || self.nodes[node].tried < self.nodes[node].num_moves
+            {
                 if self.nodes.len() >= options.max_nodes {
                     break self
                         .playout(&pos, options, judges)
@@ -605,7 +595,10 @@ impl<G: Game> Tree<G> {
                 path.push(index);
                 break end.unwrap_or(Backup::Winner(None));
             }
-            let child = self.select(node, options.exploration_constant());
+            let child = match guide {
+                Some(_) => self.select_guided(node, options),
+                None => self.select(node, options.exploration_constant()),
+            };
             if child == NONE {
                 break Backup::Winner(None);
             }
