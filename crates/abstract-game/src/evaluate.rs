@@ -67,6 +67,32 @@ pub trait Evaluate: Game {
         0
     }
 
+    /// The family of `mv` (a legal move) among the moves of this position, if it has
+    /// *twins*: two moves of one position with the same `Some` family lead to positions of the
+    /// same [`outcome`](Game::outcome) and, while the game goes on, the same
+    /// [`evaluate`](Evaluate::evaluate) value, and differ only in ways the evaluation does not
+    /// see (in Jericho, one size placed on one square in another colour). An alpha-beta search
+    /// then searches one twin of each family ([`family_moves`](Evaluate::family_moves))
+    /// where the next ply is judged by the evaluation alone, which loses nothing (the others
+    /// would score the same), and one ply higher up, where it prunes moves that differ in
+    /// little. `None` (the default): no twins.
+    #[inline]
+    fn move_family(&self, mv: Self::Move) -> Option<u8> {
+        let _ = mv;
+        None
+    }
+
+    /// Fills `moves` (cleared first) with the first legal move of each family
+    /// ([`move_family`](Evaluate::move_family)) and every legal move without one, in the
+    /// order of [`legal_moves`](Game::legal_moves) (a search relies on that order to find a
+    /// move again by its rank): all a search needs where twins score alike. The default lists
+    /// every legal move, right for a game without twins; a game with twins lists fewer,
+    /// faster than a filter of the full list would.
+    #[inline]
+    fn family_moves(&self, moves: &mut Self::MoveList) {
+        self.legal_moves(moves);
+    }
+
     /// Named opening plans of the game ([`Opening`]), which an engine may be told to follow
     /// before it searches for itself. None by default.
     const OPENINGS: &'static [Opening<Self>] = &[];

@@ -228,6 +228,20 @@ impl Evaluate for Nim {
     fn evaluate(&self) -> i32 {
         0
     }
+
+    /// With equal heaps, taking as many stones from either heap gives mirror images, of the
+    /// same outcome and value: twins, of the family of the number taken. So the searches'
+    /// tests go through the twins' shortcuts too.
+    fn move_family(&self, (_, take): (u8, u8)) -> Option<u8> {
+        (self.heaps[0] == self.heaps[1]).then_some(take)
+    }
+
+    fn family_moves(&self, moves: &mut Self::MoveList) {
+        self.legal_moves(moves);
+        if self.heaps[0] == self.heaps[1] {
+            moves.retain(|&mut (heap, _)| heap == 0);
+        }
+    }
 }
 
 /// A picture of the two heaps: a column of stones each, the heap's number under it.

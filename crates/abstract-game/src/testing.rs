@@ -433,9 +433,11 @@ pub fn unfinished_positions<G: Game>(
 
 /// Checks an [`Evaluate`](crate::Evaluate) on `positions`: every value within
 /// [`EVAL_BOUND`](crate::EVAL_BOUND), not all of them 0, and the value negated when only the
-/// side to move changes. `switch_side` turns a position text into the same position with the
-/// other side to move (and whatever else belongs to the mover, such as a last move); texts that
-/// are then refused or finished are skipped. Returns how many positions were compared.
+/// side to move changes; on every tenth position, the move families as
+/// [`check_families`] checks them. `switch_side` turns a position text into the same position
+/// with the other side to move (and whatever else belongs to the mover, such as a last move);
+/// texts that are then refused or finished are skipped. Returns how many positions were
+/// compared.
 pub fn check_evaluation<G>(positions: &[G], switch_side: impl Fn(&str) -> String) -> usize
 where
     G: TextGame + crate::Evaluate + Debug,
@@ -451,6 +453,9 @@ where
             value.abs() <= crate::EVAL_BOUND,
             "{value} out of bounds: {pos:?}"
         );
+        if compared % 10 == 0 {
+            check_families(pos);
+        }
         let text = pos.to_text();
         let Ok(other) = G::from_text(&switch_side(&text), pos.rules()) else {
             continue;
@@ -461,6 +466,50 @@ where
         }
     }
     compared
+}
+
+/// Checks the move families of `pos` ([`Evaluate::move_family`](crate::Evaluate::move_family)):
+/// twins lead to positions of the same outcome and, while the game goes on, the same value,
+/// and [`family_moves`](crate::Evaluate::family_moves) lists exactly the first legal move of
+/// each family and every move without one, in the order of the legal moves. Returns the
+/// number of families.
+pub fn check_families<G: Game + crate::Evaluate + Debug>(pos: &G) -> usize {
+    let mut legal = G::MoveList::default();
+    pos.legal_moves(&mut legal);
+    let mut first: HashMap<u8, (G::Move, G)> = HashMap::new();
+    let mut expected = Vec::new();
+    for &mv in legal.iter() {
+        let child = pos.after(mv);
+        let Some(family) = pos.move_family(mv) else {
+            expected.push(mv);
+            continue;
+        };
+        let Some((head, twin)) = first.get(&family) else {
+            expected.push(mv);
+            first.insert(family, (mv, child));
+            continue;
+        };
+        assert_eq!(
+            child.outcome(),
+            twin.outcome(),
+            "{mv:?} and its twin {head:?} in {pos:?}"
+        );
+        if !child.is_over() {
+            assert_eq!(
+                child.evaluate(),
+                twin.evaluate(),
+                "{mv:?} and its twin {head:?} in {pos:?}"
+            );
+        }
+    }
+    let mut listed = G::MoveList::default();
+    pos.family_moves(&mut listed);
+    assert_eq!(
+        listed.iter().copied().collect::<Vec<_>>(),
+        expected,
+        "{pos:?}"
+    );
+    first.len()
 }
 
 /// The number of `<g class="CLASS">` groups of an SVG picture, which must be well-formed XML.

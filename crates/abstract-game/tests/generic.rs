@@ -105,6 +105,20 @@ fn position_text_is_the_setup_text_validated() {
     );
 }
 
+#[test]
+fn nim_twins_are_mirror_images() {
+    // Equal heaps: taking from either heap gives mirror images, of one family a number
+    // taken; otherwise no move has a twin.
+    for a in 0..=9 {
+        for b in 0..=9 {
+            let pos = Nim::at(a, b);
+            let families = abstract_game::testing::check_families(&pos);
+            let expected = if a == b { usize::from(a.min(3)) } else { 0 };
+            assert_eq!(families, expected, "{a} {b}");
+        }
+    }
+}
+
 #[cfg(feature = "testing")]
 mod suite {
     use super::*;

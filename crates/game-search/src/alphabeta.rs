@@ -157,6 +157,12 @@ pub type MovePriority<G> = fn(&G, <G as Game>::Move) -> i32;
 ///   move, no killer, no hint) is searched less deeply, by a reduction growing with the
 ///   logarithms of the depth and of the move's rank, and searched again in full only if it
 ///   beats alpha;
+/// * twins ([`Evaluate::move_family`]): in a game without a quiescence search, nodes of depth
+///   1 and 2 search one move of each family ([`Evaluate::family_moves`]). At depth 1, where
+///   the children are judged by the evaluation alone, that gives the full search's value,
+///   and those nodes put only the table move and the killers (or their twins) first, the
+///   rest as generated; at depth 2 it is a pruning, of moves that differ only in what the
+///   evaluation does not see;
 /// * exact results: a finished game scores [`Score::Win`] or [`Score::Loss`] with its
 ///   distance in plies from the root (internally `WIN_SCORE - ply`, stored in the table
 ///   relative to the node), so faster wins and slower losses are preferred; a draw scores 0;
@@ -379,7 +385,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        generate(pos, &mut moves);
+        generate(pos, &mut moves, false);
         moves.retain(|entry| pos.move_priority(entry.1) > 0);
         for &(_, mv, _) in moves.iter() {
             let score = -self.quiescence(clock, &pos.after(mv), ply + 1, plies - 1, -beta, -alpha);
@@ -447,17 +453,36 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
 
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        generate(pos, &mut moves);
+        // A frontier node: its children are judged by the evaluation alone, which scores
+        // twins alike (`Evaluate::move_family`), so one move of each family is enough.
+        let frontier = depth == 1 && !G::QUIESCENCE;
+        let families = depth <= FAMILY_DEPTH && !G::QUIESCENCE;
+        generate(pos, &mut moves, families);
         if moves.is_empty() {
             // Only a game breaking its contract (no move, no outcome) gets here: a draw.
             self.buffers[ply] = moves;
             return 0;
         }
-        let table_move = table_index
-            .and_then(|i| moves.get(usize::from(i)))
-            .map(|e| e.1);
-        for entry in moves.iter_mut() {
-            entry.0 = self.order_key(pos, entry.1, table_move, ply);
+        let table_move = table_index.and_then(|i| table_move(pos, &moves, i, families));
+        if frontier {
+            // Each child costs one evaluation, about what ordering it would: the table's move
+            // and the killers (or their twins) first, the others as generated.
+            let mut front = 0;
+            let killers = self.killers[ply];
+            for mv in [table_move, killers[0], killers[1]].into_iter().flatten() {
+                let family = pos.move_family(mv);
+                let found = moves[front..].iter().position(|entry| {
+                    entry.1 == mv || family.is_some() && pos.move_family(entry.1) == family
+                });
+                if let Some(at) = found {
+                    moves.swap(front, front + at);
+                    front += 1;
+                }
+            }
+        } else {
+            for entry in moves.iter_mut() {
+                entry.0 = self.order_key(pos, entry.1, table_move, ply);
+            }
         }
         if depth >= STATIC_ORDER_DEPTH {
             // Quiet moves by the evaluation of the position they lead to (then history):
@@ -472,13 +497,15 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         let mut best = -INFINITY;
         let mut best_index = None;
         for i in 0..moves.len() {
-            let mut pick = i;
-            for j in i + 1..moves.len() {
-                if moves[j].0 > moves[pick].0 {
-                    pick = j;
+            if !frontier {
+                let mut pick = i;
+                for j in i + 1..moves.len() {
+                    if moves[j].0 > moves[pick].0 {
+                        pick = j;
+                    }
                 }
+                moves.swap(i, pick);
             }
-            moves.swap(i, pick);
             let (key, mv, index) = moves[i];
             let child = pos.after(mv);
             let score = if i == 0 {
@@ -512,7 +539,8 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 best = score;
                 best_index = u16::try_from(index)
                     .ok()
-                    .filter(|&i| usize::from(i) <= MAX_MOVE_INDEX);
+                    .filter(|&i| i < FAMILY_LIST && usize::from(i) <= MAX_MOVE_INDEX)
+                    .map(|i| if families { i | FAMILY_LIST } else { i });
                 if score > alpha {
                     alpha = score;
                     if ply == 0 {
@@ -561,6 +589,44 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     }
 }
 
+/// Nodes of at most this depth search one move of each family.
+const FAMILY_DEPTH: u32 = 2;
+
+/// A table move's index with this bit set counts in the list of [`Evaluate::family_moves`]
+/// (searched at depth 1), without it in the full list of legal moves.
+const FAMILY_LIST: u16 = 1 << 15;
+
+/// The table's move of a node whose moves are `moves` (the family list when `families` is
+/// set) from its stored index: as stored when the lists agree; the family list's `k`-th move
+/// is the full list's `k`-th move that is the first of its family (or has none), since
+/// [`Evaluate::family_moves`] keeps the order of the legal moves; a full-list index names
+/// nothing in the family list.
+fn table_move<G: Evaluate>(
+    pos: &G,
+    moves: &[MoveEntry<G::Move>],
+    stored: u16,
+    families: bool,
+) -> Option<G::Move> {
+    let index = usize::from(stored & !FAMILY_LIST);
+    match (stored & FAMILY_LIST != 0, families) {
+        (false, false) | (true, true) => moves.get(index).map(|entry| entry.1),
+        (false, true) => None,
+        (true, false) => {
+            let mut seen = [0u64; 4];
+            let mut first = moves.iter().filter(|entry| match pos.move_family(entry.1) {
+                None => true,
+                Some(family) => {
+                    let (word, bit) = (usize::from(family / 64), 1u64 << (family % 64));
+                    let new = seen[word] & bit == 0;
+                    seen[word] |= bit;
+                    new
+                }
+            });
+            first.nth(index).map(|entry| entry.1)
+        }
+    }
+}
+
 /// Counts a helper thread out of the running ones when dropped.
 struct Finished<'a>(&'a AtomicUsize);
 
@@ -570,12 +636,17 @@ impl Drop for Finished<'_> {
     }
 }
 
-/// The legal moves of `pos` into `out` (order keys 0). Out of line, so that the game's
+/// The legal moves of `pos` into `out` (order keys 0), only one of each family
+/// ([`Evaluate::family_moves`]) when `families` is set. Out of line, so that the game's
 /// stack-allocated move list is not part of every search frame.
 #[inline(never)]
-fn generate<G: Game>(pos: &G, out: &mut Vec<MoveEntry<G::Move>>) {
+fn generate<G: Evaluate>(pos: &G, out: &mut Vec<MoveEntry<G::Move>>, families: bool) {
     let mut list = G::MoveList::default();
-    pos.legal_moves(&mut list);
+    if families {
+        pos.family_moves(&mut list);
+    } else {
+        pos.legal_moves(&mut list);
+    }
     out.clear();
     out.extend(list.iter().zip(0..).map(|(&mv, i)| (0, mv, i)));
 }
@@ -817,7 +888,7 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
         // Not even depth 1 finished: the best move found so far, else the table's move, else
         // the first legal move.
         let mut moves = Vec::new();
-        generate(pos, &mut moves);
+        generate(pos, &mut moves, false);
         let table_move = self
             .table
             .probe(pos.zobrist())

@@ -10,7 +10,9 @@
 //! A move is stored as its index in the position's list of legal moves (plus one; 0 for
 //! none), which fits in 16 bits for every game ([`MAX_MOVE_INDEX`]) where the game's own move
 //! type would not fit at all: the list of a position is always generated in the same order,
-//! so the index names the same move whenever the key matches.
+//! so the index names the same move whenever the key matches. (The search marks the indices
+//! of its shorter lists, one move of each family of twins, with the top bit: no game has
+//! 32,768 moves.)
 
 use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 

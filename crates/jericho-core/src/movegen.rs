@@ -194,6 +194,32 @@ impl Position {
 
     /// Fills `moves` with the legal moves, square by square, pieces by index.
     pub(crate) fn generate(&self, moves: &mut MoveList) {
+        self.generate_pieces(moves, |set| set);
+    }
+
+    /// Fills `moves` with one legal placement of each size on each square, the piece of the
+    /// lowest index (so the first colour) that may go there, or a pass when no placement is
+    /// legal: the twins' representatives (see [`Evaluate::move_family`]).
+    ///
+    /// [`Evaluate::move_family`]: abstract_game::Evaluate::move_family
+    pub(crate) fn generate_families(&self, moves: &mut MoveList) {
+        self.generate_pieces(moves, |set| {
+            // The lowest piece of each size: pieces go by index (size - 1) * 5 + colour, so
+            // each size is a group of five bits.
+            let mut first = 0;
+            for size in 0..5 {
+                let group = set & 0b11111 << (5 * size);
+                first |= group & group.wrapping_neg();
+            }
+            first
+        });
+    }
+
+    /// The one walk of [`generate`](Self::generate) and
+    /// [`generate_families`](Self::generate_families): each square's legal pieces, as
+    /// narrowed by `keep`.
+    #[inline]
+    fn generate_pieces(&self, moves: &mut MoveList, keep: impl Fn(u32) -> u32) {
         moves.clear();
         if self.is_over() {
             return;
@@ -206,6 +232,7 @@ impl Position {
             if forbidden >> s & 1 != 0 {
                 set &= !copy.bit();
             }
+            set = keep(set);
             while set != 0 {
                 let p = set.trailing_zeros() as usize;
                 set &= set - 1;
