@@ -200,11 +200,12 @@ impl Evaluate for Position {
     /// move that leaves a piece hanging is judged by the exchange, not by the count.
     const MCTS_SETTLED_PRIOR: bool = true;
 
-    /// An alpha-beta search gives up three Panthans to avoid a draw: without it, a side whose
+    /// An alpha-beta search gives up six Panthans to avoid a draw: without it, a side whose
     /// Princess is threatened by the enemy Chief takes that Chief with any piece, a draw by
     /// the rules, and nearly every game between engines ends so. With it the search keeps its
-    /// own Chief out of such reach and plays on (docs/engines.md, "Stronger alpha-beta").
-    const CONTEMPT: i32 = 300;
+    /// own Chief out of such reach and plays on (docs/engines.md, "Stronger alpha-beta":
+    /// three Panthans, the first value, won fewer games).
+    const CONTEMPT: i32 = 600;
 
     /// The value for the side to move, in hundredths of a Panthan: material, pressure on the
     /// enemy Princess, guards of the own one, her escape, centre and Panthan advance (see
