@@ -593,7 +593,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
 const FAMILY_DEPTH: u32 = 2;
 
 /// A table move's index with this bit set counts in the list of [`Evaluate::family_moves`]
-/// (searched at depth 1), without it in the full list of legal moves.
+/// (searched at depths up to [`FAMILY_DEPTH`]), without it in the full list of legal moves.
 const FAMILY_LIST: u16 = 1 << 15;
 
 /// The table's move of a node whose moves are `moves` (the family list when `families` is
