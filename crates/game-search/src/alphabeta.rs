@@ -385,6 +385,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
         generate(pos, &mut moves, false);
         moves.retain(|entry| pos.move_priority(entry.1) > 0);
         for &(_, mv, _) in moves.iter() {
@@ -453,33 +454,44 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
 
         let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
         // A frontier node: its children are judged by the evaluation alone, which scores
         // twins alike (`Evaluate::move_family`), so one move of each family is enough.
         let frontier = depth == 1 && !G::QUIESCENCE;
         let families = depth <= FAMILY_DEPTH && !G::QUIESCENCE;
-        generate(pos, &mut moves, families);
-        if moves.is_empty() {
-            // Only a game breaking its contract (no move, no outcome) gets here: a draw.
-            self.buffers[ply] = moves;
-            return 0;
-        }
-        let table_move = table_index.and_then(|i| table_move(pos, &moves, i, families));
-        if frontier {
-            // Each child costs one evaluation, about what ordering it would: the table's move
-            // and the killers (or their twins) first, the others as generated.
-            let mut front = 0;
-            let killers = self.killers[ply];
-            for mv in [table_move, killers[0], killers[1]].into_iter().flatten() {
-                let family = pos.move_family(mv);
-                let found = moves[front..].iter().position(|entry| {
-                    entry.1 == mv || family.is_some() && pos.move_family(entry.1) == family
+        // A frontier node without a table move first tries its killers, while they are
+        // legal, before generating: a cut by one of them (the common case) skips the
+        // generation. The others come after them, less the killers' twins.
+        let mut staged = 0;
+        if frontier && table_index.is_none() {
+            for killer in self.killers[ply].into_iter().flatten() {
+                let twin = moves.first().is_some_and(|&(_, first, _)| {
+                    first == killer || pos.move_family(first).is_some_and(|family| {
+                        pos.move_family(killer) == Some(family)
+                    })
                 });
-                if let Some(at) = found {
-                    moves.swap(front, front + at);
-                    front += 1;
+                if twin || !pos.is_legal(killer) {
+                    break;
                 }
+                moves.push((0, killer, STAGED));
             }
-        } else {
+            staged = moves.len();
+        }
+        let mut table_move = None;
+        if staged == 0 {
+            generate(pos, &mut moves, families);
+            if moves.is_empty() {
+                // Only a game breaking its contract (no move, no outcome) gets here: a draw.
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            table_move = table_index.and_then(|i| table_move_at(pos, &moves, i, families));
+            if frontier {
+                let killers = self.killers[ply];
+                twins_first(pos, &mut moves, 0, [table_move, killers[0], killers[1]]);
+            }
+        }
+        if !frontier {
             for entry in moves.iter_mut() {
                 entry.0 = self.order_key(pos, entry.1, table_move, ply);
             }
@@ -488,15 +500,58 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             // Quiet moves by the evaluation of the position they lead to (then history):
             // in games of wide, flat move lists (Jersi, Jericho) history alone leaves the
             // good moves scattered, so little is cut and late-move reductions hit them.
+            // Twins lead to positions of one value: it is worked out once a family.
+            let mut known = [0u64; 4];
+            let mut values = [0i32; 256];
             for entry in moves.iter_mut().filter(|entry| entry.0 < QUIET_KEYS) {
-                entry.0 = -i64::from(self.static_value(&pos.after(entry.1), ply + 1));
+                let value = match pos.move_family(entry.1) {
+                    Some(family) => {
+                        let (word, bit) = (usize::from(family / 64), 1u64 << (family % 64));
+                        if known[word] & bit == 0 {
+                            known[word] |= bit;
+                            values[usize::from(family)] =
+                                self.static_value(&pos.after(entry.1), ply + 1);
+                        }
+                        values[usize::from(family)]
+                    }
+                    None => self.static_value(&pos.after(entry.1), ply + 1),
+                };
+                entry.0 = -i64::from(value);
             }
         }
 
         let alpha_start = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
-        for i in 0..moves.len() {
+        let mut i = 0;
+        loop {
+            if i == moves.len() {
+                if staged == 0 {
+                    break;
+                }
+                // The staged killers did not cut: the rest of the family list, without them
+                // and their twins, the twins of a killer that was not legal first.
+                let tried = [moves.first(), moves.get(1)].map(|entry| entry.map(|e| e.1));
+                generate(pos, &mut moves, families);
+                let mut k = staged;
+                while k < moves.len() {
+                    let mv = moves[k].1;
+                    let family = pos.move_family(mv);
+                    if tried.into_iter().flatten().any(|t| {
+                        t == mv || family.is_some() && pos.move_family(t) == family
+                    }) {
+                        moves.remove(k);
+                    } else {
+                        k += 1;
+                    }
+                }
+                let killers = self.killers[ply];
+                twins_first(pos, &mut moves, staged, [None, killers[0], killers[1]]);
+                staged = 0;
+                if i == moves.len() {
+                    break;
+                }
+            }
             if !frontier {
                 let mut pick = i;
                 for j in i + 1..moves.len() {
@@ -537,10 +592,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             }
             if score > best {
                 best = score;
-                best_index = u16::try_from(index)
-                    .ok()
-                    .filter(|&i| i < FAMILY_LIST && usize::from(i) <= MAX_MOVE_INDEX)
-                    .map(|i| if families { i | FAMILY_LIST } else { i });
+                best_index = if index == STAGED {
+                    pos.move_family(mv).map(|family| FAMILY_CODE | u16::from(family))
+                } else {
+                    u16::try_from(index)
+                        .ok()
+                        .filter(|&i| i < FAMILY_CODE && usize::from(i) <= MAX_MOVE_INDEX)
+                        .map(|i| if families { i | FAMILY_LIST } else { i })
+                };
                 if score > alpha {
                     alpha = score;
                     if ply == 0 {
@@ -566,6 +625,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                     }
                 }
             }
+            i += 1;
         }
         self.buffers[ply] = moves;
 
@@ -596,17 +656,28 @@ const FAMILY_DEPTH: u32 = 2;
 /// (searched at depths up to [`FAMILY_DEPTH`]), without it in the full list of legal moves.
 const FAMILY_LIST: u16 = 1 << 15;
 
+/// A table move stored with this bit set names a family ([`Evaluate::move_family`], in the
+/// low 8 bits), not an index: the move of a node whose cut came from a killer tried before
+/// its list was generated. The moves of a list stored by index stay below this bit (no
+/// game's list is that long).
+const FAMILY_CODE: u16 = 1 << 14;
+
 /// The table's move of a node whose moves are `moves` (the family list when `families` is
-/// set) from its stored index: as stored when the lists agree; the family list's `k`-th move
+/// set) from its stored index: the first move of the family named by a family code (in
+/// either list); as stored when the lists agree; the family list's `k`-th move
 /// is the full list's `k`-th move that is the first of its family (or has none), since
 /// [`Evaluate::family_moves`] keeps the order of the legal moves; a full-list index names
 /// nothing in the family list.
-fn table_move<G: Evaluate>(
+fn table_move_at<G: Evaluate>(
     pos: &G,
     moves: &[MoveEntry<G::Move>],
     stored: u16,
     families: bool,
 ) -> Option<G::Move> {
+    if stored & FAMILY_CODE != 0 {
+        let code = Some((stored & 0xff) as u8);
+        return moves.iter().map(|entry| entry.1).find(|&mv| pos.move_family(mv) == code);
+    }
     let index = usize::from(stored & !FAMILY_LIST);
     match (stored & FAMILY_LIST != 0, families) {
         (false, false) | (true, true) => moves.get(index).map(|entry| entry.1),
@@ -627,6 +698,30 @@ fn table_move<G: Evaluate>(
     }
 }
 
+/// The index of a move tried before the node's moves were generated (a killer): not an
+/// index of the list; the node stores such a move by its family ([`FAMILY_CODE`]).
+const STAGED: u32 = u32::MAX;
+
+/// Puts the first of `candidates` found in `moves[front..]`, or a twin of it, at `front`, the
+/// next at `front + 1`, and so on; the other moves keep their places.
+fn twins_first<G: Evaluate>(
+    pos: &G,
+    moves: &mut [MoveEntry<G::Move>],
+    mut front: usize,
+    candidates: [Option<G::Move>; 3],
+) {
+    for mv in candidates.into_iter().flatten() {
+        let family = pos.move_family(mv);
+        let found = moves[front..].iter().position(|entry| {
+            entry.1 == mv || family.is_some() && pos.move_family(entry.1) == family
+        });
+        if let Some(at) = found {
+            moves.swap(front, front + at);
+            front += 1;
+        }
+    }
+}
+
 /// Counts a helper thread out of the running ones when dropped.
 struct Finished<'a>(&'a AtomicUsize);
 
@@ -636,7 +731,7 @@ impl Drop for Finished<'_> {
     }
 }
 
-/// The legal moves of `pos` into `out` (order keys 0), only one of each family
+/// The legal moves of `pos` appended to `out` (order keys 0), only one of each family
 /// ([`Evaluate::family_moves`]) when `families` is set. Out of line, so that the game's
 /// stack-allocated move list is not part of every search frame.
 #[inline(never)]
@@ -647,7 +742,6 @@ fn generate<G: Evaluate>(pos: &G, out: &mut Vec<MoveEntry<G::Move>>, families: b
     } else {
         pos.legal_moves(&mut list);
     }
-    out.clear();
     out.extend(list.iter().zip(0..).map(|(&mv, i)| (0, mv, i)));
 }
 
