@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use abstract_game::{EVAL_BOUND, Evaluate, Game};
 
 use crate::budget::{MAX_RESULT_PLIES, WIN_SCORE};
+use crate::crumbs::{Crumbs, Mark};
 use crate::engine::{Clock, Evaluator};
 use crate::table::{Bound, MAX_MOVE_INDEX, Table};
 use crate::{Budget, Engine, Score, SearchInfo};
@@ -125,6 +126,13 @@ const QUIESCENCE_PLIES: u32 = 6;
 /// Nodes of at least this depth order their quiet moves by the evaluation after them.
 const STATIC_ORDER_DEPTH: u32 = 3;
 
+/// With several threads, nodes of at least this depth, below the root and less than
+/// [`CRUMB_PLIES`] from it, are marked while a thread searches them (crumbs.rs).
+const CRUMB_DEPTH: u32 = 3;
+
+/// See [`CRUMB_DEPTH`].
+const CRUMB_PLIES: usize = 8;
+
 /// The moves searched at full depth at every node before late quiet moves are reduced.
 const FULL_DEPTH_MOVES: usize = 3;
 
@@ -174,8 +182,9 @@ pub type MovePriority<G> = fn(&G, <G as Game>::Move) -> i32;
 /// * with [`threads`](AlphaBetaOptions::threads) above 1, Lazy SMP: helper threads search the
 ///   same position at the same time (every other one a ply ahead) with their own killers
 ///   and history, sharing the lock-free table, so each thread cuts with what the others
-///   found; the deepest finished iteration of any thread gives the move (this thread's on
-///   a tie). One thread
+///   found, and a thread that comes to a node another one is searching reduces its late
+///   moves a ply more; the deepest finished iteration of any thread gives the move (this
+///   thread's on a tie). One thread
 ///   (the default) is repeatable: the same position and node or depth budget give the same
 ///   move; several are not, since the threads' timing decides what the table holds.
 ///
@@ -191,6 +200,8 @@ pub struct AlphaBeta<G: Game + Evaluate> {
     age: u8,
     /// The other threads' searchers (made at the first search with several threads).
     helpers: Vec<AlphaBeta<G>>,
+    /// The marks of the nodes the threads are in, shared by them (none with one thread).
+    crumbs: Option<Arc<Crumbs>>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     priority: Option<MovePriority<G>>,
@@ -220,6 +231,7 @@ impl<G: Game + Evaluate> Clone for AlphaBeta<G> {
             table: Arc::new(self.table.duplicate()),
             age: self.age,
             helpers: Vec::new(),
+            crumbs: None,
             killers: self.killers.clone(),
             history: self.history.clone(),
             priority: self.priority,
@@ -248,6 +260,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             table: Arc::new(Table::new(options.hash_mib)),
             age: 0,
             helpers: Vec::new(),
+            crumbs: None,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 1 << HISTORY_BITS],
             priority: None,
@@ -466,9 +479,10 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         if frontier && table_index.is_none() {
             for killer in self.killers[ply].into_iter().flatten() {
                 let twin = moves.first().is_some_and(|&(_, first, _)| {
-                    first == killer || pos.move_family(first).is_some_and(|family| {
-                        pos.move_family(killer) == Some(family)
-                    })
+                    first == killer
+                        || pos
+                            .move_family(first)
+                            .is_some_and(|family| pos.move_family(killer) == Some(family))
                 });
                 if twin || !pos.is_legal(killer) {
                     break;
@@ -520,6 +534,15 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             }
         }
 
+        // Lazy SMP: a node that another thread is searching already has its late moves
+        // reduced one ply more (crumbs.rs).
+        let mark = match &self.crumbs {
+            Some(crumbs) if depth >= CRUMB_DEPTH && (1..CRUMB_PLIES).contains(&ply) => {
+                crumbs.mark(key)
+            }
+            _ => Mark::Collided,
+        };
+
         let alpha_start = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
@@ -537,9 +560,11 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 while k < moves.len() {
                     let mv = moves[k].1;
                     let family = pos.move_family(mv);
-                    if tried.into_iter().flatten().any(|t| {
-                        t == mv || family.is_some() && pos.move_family(t) == family
-                    }) {
+                    if tried
+                        .into_iter()
+                        .flatten()
+                        .any(|t| t == mv || family.is_some() && pos.move_family(t) == family)
+                    {
                         moves.remove(k);
                     } else {
                         k += 1;
@@ -561,7 +586,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 }
                 moves.swap(i, pick);
             }
-            let (key, mv, index) = moves[i];
+            let (order, mv, index) = moves[i];
             let child = pos.after(mv);
             let score = if i == 0 {
                 -self.negamax(clock, &child, depth - 1, ply + 1, -beta, -alpha)
@@ -570,8 +595,11 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 // less deeply; only if it then beats alpha is it searched in full. Not when
                 // alpha is a result: then a faster win (or a slower loss) is looked for, and
                 // a reduced search could miss it.
-                let quiet = self.reductions && key < QUIET_KEYS && alpha.abs() < RESULT_BOUND;
-                let cut = if quiet { reduction(depth, i) } else { 0 };
+                let quiet = self.reductions && order < QUIET_KEYS && alpha.abs() < RESULT_BOUND;
+                let mut cut = if quiet { reduction(depth, i) } else { 0 };
+                if cut > 0 && mark == Mark::Shared {
+                    cut = (cut + 1).min(depth - 2);
+                }
                 let mut probe = alpha + 1;
                 if cut > 0 {
                     let reduced = depth - 1 - cut;
@@ -588,12 +616,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             };
             if self.aborted {
                 self.buffers[ply] = moves;
+                self.leave(mark, key);
                 return 0;
             }
             if score > best {
                 best = score;
                 best_index = if index == STAGED {
-                    pos.move_family(mv).map(|family| FAMILY_CODE | u16::from(family))
+                    pos.move_family(mv)
+                        .map(|family| FAMILY_CODE | u16::from(family))
                 } else {
                     u16::try_from(index)
                         .ok()
@@ -628,6 +658,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             i += 1;
         }
         self.buffers[ply] = moves;
+        self.leave(mark, key);
 
         let bound = if best >= beta {
             Bound::Lower
@@ -676,7 +707,10 @@ fn table_move_at<G: Evaluate>(
 ) -> Option<G::Move> {
     if stored & FAMILY_CODE != 0 {
         let code = Some((stored & 0xff) as u8);
-        return moves.iter().map(|entry| entry.1).find(|&mv| pos.move_family(mv) == code);
+        return moves
+            .iter()
+            .map(|entry| entry.1)
+            .find(|&mv| pos.move_family(mv) == code);
     }
     let index = usize::from(stored & !FAMILY_LIST);
     match (stored & FAMILY_LIST != 0, families) {
@@ -764,6 +798,14 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         helper.priority = self.priority;
         helper.evaluator = self.evaluator.clone();
         helper
+    }
+
+    /// Takes away this thread's mark on the node of `key` if `mark` placed one.
+    #[inline]
+    fn leave(&self, mark: Mark, key: u64) {
+        if let (Mark::Placed, Some(crumbs)) = (mark, &self.crumbs) {
+            crumbs.unmark(key);
+        }
     }
 
     /// Iterative deepening of `pos` from depth `first` within
@@ -870,6 +912,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             let helper = self.helper();
             self.helpers.push(helper);
         }
+        let crumbs = Arc::clone(self.crumbs.get_or_insert_with(|| Arc::new(Crumbs::new())));
         let mut helpers = std::mem::take(&mut self.helpers);
         let age = self.age;
         let halt = AtomicBool::new(false);
@@ -888,6 +931,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 .enumerate()
                 .map(|(i, helper)| {
                     helper.age = age;
+                    helper.crumbs = Some(Arc::clone(&crumbs));
                     let (halt, running, helper_budget) = (&halt, &running, &helper_budget);
                     // Every other helper works a ply ahead of this thread, so that its
                     // entries are there when this thread gets to that depth.

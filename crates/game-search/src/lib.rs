@@ -88,6 +88,7 @@
 
 mod alphabeta;
 mod budget;
+mod crumbs;
 pub mod elo;
 mod engine;
 mod mcts;

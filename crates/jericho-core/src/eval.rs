@@ -15,8 +15,11 @@
 use abstract_game::{Evaluate, Side};
 
 use crate::board::{ALIGNMENT_SQUARES, TERRITORY};
-use crate::piece::SIZE_PIECES;
+use crate::piece::{MAX_HEIGHT, SIZE_PIECES};
 use crate::position::{Move, MoveList, Position};
+
+/// Strength keys below this belong to one-piece towers (see `Tower::strength_key`).
+const SINGLE_KEYS: u16 = 1 << 12;
 
 /// The weights of the evaluation's terms, in hundredths of a monolith.
 ///
@@ -44,6 +47,13 @@ pub struct EvalWeights {
     pub open_short: i32,
     /// Each size point (1 to 5 per piece) still in the stock.
     pub stock_size: i32,
+    /// A monolith held by a tall tower that no single enemy placement can take: every enemy
+    /// tower on the alignment is full, and the lead survives a piece stacked on any one of
+    /// this player's towers (the leading tower is full, or another one also beats the enemy's).
+    pub lead_locked: i32,
+    /// A monolith held by a one-piece tower: the enemy takes it by stacking a piece on one of
+    /// his own towers there, which makes it the taller.
+    pub lead_single: i32,
 }
 
 impl EvalWeights {
@@ -56,8 +66,10 @@ impl EvalWeights {
         seven: 400,
         eight: 200,
         open_tall: 180,
-        open_short: 30,
+        open_short: 0,
         stock_size: 4,
+        lead_locked: 100,
+        lead_single: -100,
     };
 
     /// The worth of holding `n` monoliths.
@@ -105,7 +117,8 @@ impl Position {
     fn side_worth(&self, side: Side, tall: u32, w: &EvalWeights) -> i32 {
         let s = side.index();
         let mut value = w.monoliths(self.lead[s].count_ones());
-        for squares in ALIGNMENT_SQUARES {
+        let grade_leads = w.lead_locked != 0 || w.lead_single != 0;
+        for (a, squares) in ALIGNMENT_SQUARES.into_iter().enumerate() {
             let on = squares & self.occupied;
             let (mine, theirs) = (on & TERRITORY[s], on & TERRITORY[1 - s]);
             if mine != 0 && theirs == 0 {
@@ -114,6 +127,8 @@ impl Position {
                 } else {
                     w.open_short
                 };
+            } else if grade_leads && self.lead[s] >> a & 1 != 0 {
+                value += self.lead_grade(mine, theirs, w);
             }
         }
         let stock = self.stocks[s];
@@ -125,6 +140,43 @@ impl Position {
 }
 
 impl Position {
+    /// The extra worth of a lead held on the squares `mine` against the towers on `theirs`
+    /// (both occupied, the lead this player's): [`lead_locked`](EvalWeights::lead_locked) or
+    /// [`lead_single`](EvalWeights::lead_single), judged by strength keys.
+    #[inline]
+    fn lead_grade(&self, mine: u32, theirs: u32, w: &EvalWeights) -> i32 {
+        let (mut best_theirs, mut theirs_full) = (0, true);
+        let mut rest = theirs;
+        while rest != 0 {
+            let t = &self.towers[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            best_theirs = best_theirs.max(t.strength_key());
+            theirs_full &= t.height() >= MAX_HEIGHT;
+        }
+        let (mut winners, mut best_mine, mut best_full) = (0, 0, false);
+        let mut rest = mine;
+        while rest != 0 {
+            let t = &self.towers[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            let key = t.strength_key();
+            if key > best_theirs {
+                winners += 1;
+            }
+            if key > best_mine {
+                best_mine = key;
+                best_full = t.height() >= MAX_HEIGHT;
+            }
+        }
+        let best_height_one = best_mine < SINGLE_KEYS;
+        if best_height_one {
+            w.lead_single
+        } else if theirs_full && (best_full || winners >= 2) {
+            w.lead_locked
+        } else {
+            0
+        }
+    }
+
     /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
     /// [`Evaluate::evaluate`] is this with the default weights.
     #[inline]
@@ -267,16 +319,17 @@ mod tests {
 
     #[test]
     fn the_south_north_mirror_negates_the_value() {
-        // South's 5a on a1 against North's 1a on a4, and the same mirrored with North to move.
+        // South's 3a on 2b at a1 against North's 2d on 3c at a4, and the same mirrored with
+        // North to move.
         let south = format!(
-            "a1=5a,a4=1a {} {} S - 0/0 0",
-            stock_without(&["5a"]),
-            stock_without(&["1a"])
+            "a1=2b3a,a4=3c2d {} {} S - 0/0 0",
+            stock_without(&["2b", "3a"]),
+            stock_without(&["3c", "2d"])
         );
         let north = format!(
-            "a1=1a,a4=5a {} {} N - 0/0 0",
-            stock_without(&["1a"]),
-            stock_without(&["5a"])
+            "a1=3c2d,a4=2b3a {} {} N - 0/0 0",
+            stock_without(&["3c", "2d"]),
+            stock_without(&["2b", "3a"])
         );
         assert_eq!(eval(&south), eval(&north));
         assert!(eval(&south) > 0);
@@ -284,22 +337,23 @@ mod tests {
 
     #[test]
     fn a_monolith_lead_scores_more() {
-        // On file a: South leads (5 against 1), ties (5 against 5) or trails (1 against 5).
-        let leads = format!(
-            "a1=5a,a4=1a {} {} S - 0/0 0",
-            stock_without(&["5a"]),
-            stock_without(&["1a"])
-        );
-        let ties = format!(
-            "a1=5a,a4=5a {} {} S - 0/0 0",
-            stock_without(&["5a"]),
-            stock_without(&["5a"])
-        );
-        let trails = format!(
-            "a1=1a,a4=5a {} {} S - 0/0 0",
-            stock_without(&["1a"]),
-            stock_without(&["5a"])
-        );
+        // On file a, towers of two pieces with the same size points: South leads (3 on top
+        // against 2), ties (3 on 2 against 3 on 2) or trails (2 on top against 3). A lead by a
+        // single piece is worth little: `leads_are_graded_by_how_safe_they_are`.
+        let tower = |south: [&str; 2], north: [&str; 2]| {
+            format!(
+                "a1={}{},a4={}{} {} {} S - 0/0 0",
+                south[0],
+                south[1],
+                north[0],
+                north[1],
+                stock_without(&south),
+                stock_without(&north)
+            )
+        };
+        let leads = tower(["2b", "3a"], ["3c", "2d"]);
+        let ties = tower(["2b", "3a"], ["2c", "3d"]);
+        let trails = tower(["3c", "2d"], ["2b", "3a"]);
         let (leads, ties, trails) = (eval(&leads), eval(&ties), eval(&trails));
         assert!(
             leads > ties + 80 && ties > trails + 80,
@@ -327,5 +381,54 @@ mod tests {
             eval(&tall),
             eval(&short)
         );
+    }
+    #[test]
+    fn leads_are_graded_by_how_safe_they_are() {
+        // South to move leads file a in each; the two lead terms alone, set apart from the
+        // rest of the evaluation by evaluating with and without them.
+        let extra = |text: &str, locked: i32, single: i32| {
+            let pos = Position::from_text(text, Rules::default()).unwrap();
+            let off = super::EvalWeights {
+                lead_locked: 0,
+                lead_single: 0,
+                ..super::EvalWeights::DEFAULT
+            };
+            let on = super::EvalWeights {
+                lead_locked: locked,
+                lead_single: single,
+                ..off
+            };
+            pos.evaluate_with(&on) - pos.evaluate_with(&off)
+        };
+        let position = |south: &str, north: &str| {
+            let pieces = |tower: &str| {
+                (0..tower.len() / 2)
+                    .map(|i| tower[2 * i..2 * i + 2].to_string())
+                    .collect::<Vec<_>>()
+            };
+            let (s, n) = (pieces(south), pieces(north));
+            let s: Vec<&str> = s.iter().map(String::as_str).collect();
+            let n: Vec<&str> = n.iter().map(String::as_str).collect();
+            format!(
+                "a1={south},a4={north} {} {} S - 0/0 0",
+                stock_without(&s),
+                stock_without(&n)
+            )
+        };
+        // Both towers full, South's 5 on top beats North's 4: nothing North places can take it.
+        let locked = position("1a2b3c5d", "1e2a3b4c");
+        assert_eq!(extra(&locked, 500, -300), 500);
+        // North's tower has room: its 5e on top would take the lead.
+        let open_enemy = position("1a2b3c5d", "2a3b4c");
+        assert_eq!(extra(&open_enemy, 500, -300), 0);
+        // South's tower has room: North may stack its 1a on it, and 1 on top loses to 4.
+        let open_mine = position("2b3c5d", "1e2a3b4c");
+        assert_eq!(extra(&open_mine, 500, -300), 0);
+        // A one-piece lead: North takes it by stacking on its own 1a.
+        let single = position("5a", "1a");
+        assert_eq!(extra(&single, 500, -300), -300);
+        // The same from North's side: the mover's view is negated.
+        let north = locked.replace(" S - ", " N - ");
+        assert_eq!(extra(&north, 500, -300), -500);
     }
 }

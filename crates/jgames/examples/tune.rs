@@ -122,7 +122,7 @@ tunable!(jarmo_core: archer, arrived, one_step, two_steps, pooled_seed, pooled_r
 tunable!(jetan_core: material, pressure, chief_pressure, guard, escape, centre, panthan_step);
 tunable!(jersi_core: fool, wise, fighter, reserve_mountain, reserve_wise, king_race,
     king_on_stack, king_threat_quarters);
-tunable!(jericho_core: monolith, six, seven, eight, open_tall, open_short, stock_size);
+tunable!(jericho_core: monolith, six, seven, eight, open_tall, open_short, stock_size, lead_locked, lead_single);
 
 /// `weights` with `changes` (`term=value` or `term*factor`, separated by commas).
 fn apply<G: Tunable>(mut weights: G::Weights, changes: &str) -> Result<G::Weights, String> {
