@@ -188,11 +188,20 @@ impl Position {
 }
 
 impl Evaluate for Position {
-    /// The value for the side to move, in hundredths of a monolith: monoliths held, open
-    /// alignments and the sizes in stock (see `docs/jericho.md`, section "Evaluation").
+    /// The value for the side to move, in hundredths of a monolith: monoliths held and how
+    /// safe they are, open alignments and the sizes in stock (see `docs/jericho.md`, section
+    /// "Evaluation").
     fn evaluate(&self) -> i32 {
         self.evaluate_with(&EvalWeights::DEFAULT)
     }
+
+    /// A Monte Carlo search judges every placement by this evaluation as a node is reached
+    /// and steers mostly by the minimax of those judgements: with the lead terms, the
+    /// evaluation beat plain playouts (docs/engines.md, "Guided MCTS").
+    const MCTS_MINIMAX: f64 = 0.8;
+    /// Widening slowly: the best-judged placement first, `ceil(sqrt(N + 1))` of them after
+    /// `N` visits.
+    const MCTS_WIDENING: f64 = 1.0;
 
     /// Placements of one size on one square are twins: colours never count in the strength
     /// of a tower, so the monoliths, the open alignments and the sizes in stock come out the
@@ -214,11 +223,19 @@ impl Evaluate for Position {
     }
 }
 
-// The largest value, with room to spare: thirteen monoliths or thirteen open alignments and a
-// full stock, against nothing.
+// The largest value, with room to spare: thirteen monoliths, each graded, or thirteen open
+// alignments and a full stock, against nothing.
 const _: () = {
     let w = EvalWeights::DEFAULT;
-    assert!(w.monoliths(13) + 13 * w.open_tall + 75 * w.stock_size < abstract_game::EVAL_BOUND);
+    let grade = if w.lead_locked > -w.lead_single {
+        w.lead_locked
+    } else {
+        -w.lead_single
+    };
+    assert!(
+        w.monoliths(13) + 13 * grade + 13 * w.open_tall + 75 * w.stock_size
+            < abstract_game::EVAL_BOUND
+    );
 };
 
 #[cfg(test)]
