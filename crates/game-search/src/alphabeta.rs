@@ -540,7 +540,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             Some(crumbs) if depth >= CRUMB_DEPTH && (1..CRUMB_PLIES).contains(&ply) => {
                 crumbs.mark(key)
             }
-            _ => Mark::Collided,
+            _ => Mark::Unmarked,
         };
 
         let alpha_start = alpha;

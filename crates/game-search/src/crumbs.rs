@@ -31,8 +31,9 @@ pub(crate) enum Mark {
     Placed,
     /// Another thread is searching this node.
     Shared,
-    /// The slot is taken by another node: nothing was marked.
-    Collided,
+    /// Nothing was marked: the slot is taken by another node (or, in the search, the node is
+    /// not one of those marked).
+    Unmarked,
 }
 
 impl Crumbs {
@@ -56,7 +57,7 @@ impl Crumbs {
         {
             Ok(_) => Mark::Placed,
             Err(held) if held == key => Mark::Shared,
-            Err(_) => Mark::Collided,
+            Err(_) => Mark::Unmarked,
         }
     }
 
@@ -91,13 +92,13 @@ mod tests {
         assert_eq!(crumbs.mark(key), Mark::Shared);
         // Another node of the same slot is not taken for this one.
         let other = key ^ (SLOTS as u64) << 20;
-        assert_eq!(crumbs.mark(other), Mark::Collided);
+        assert_eq!(crumbs.mark(other), Mark::Unmarked);
         // Only the node's own key frees its slot.
         crumbs.unmark(other);
         assert_eq!(crumbs.mark(key), Mark::Shared);
         crumbs.unmark(key);
         assert_eq!(crumbs.mark(other), Mark::Placed);
-        assert_eq!(crumbs.mark(key), Mark::Collided);
+        assert_eq!(crumbs.mark(key), Mark::Unmarked);
         assert_eq!(
             format!("{crumbs:?}"),
             format!("Crumbs(1 of {SLOTS} marked)")

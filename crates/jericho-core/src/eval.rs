@@ -15,7 +15,7 @@
 use abstract_game::{Evaluate, Side};
 
 use crate::board::{ALIGNMENT_SQUARES, TERRITORY};
-use crate::piece::{MAX_HEIGHT, SIZE_PIECES};
+use crate::piece::{MAX_HEIGHT, SIZE_PIECES, Tower};
 use crate::position::{Move, MoveList, Position};
 
 /// Strength keys below this belong to one-piece towers (see `Tower::strength_key`).
@@ -146,18 +146,12 @@ impl Position {
     #[inline]
     fn lead_grade(&self, mine: u32, theirs: u32, w: &EvalWeights) -> i32 {
         let (mut best_theirs, mut theirs_full) = (0, true);
-        let mut rest = theirs;
-        while rest != 0 {
-            let t = &self.towers[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
+        for t in self.towers_on(theirs) {
             best_theirs = best_theirs.max(t.strength_key());
             theirs_full &= t.height() >= MAX_HEIGHT;
         }
         let (mut winners, mut best_mine, mut best_full) = (0, 0, false);
-        let mut rest = mine;
-        while rest != 0 {
-            let t = &self.towers[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
+        for t in self.towers_on(mine) {
             let key = t.strength_key();
             if key > best_theirs {
                 winners += 1;
@@ -167,14 +161,24 @@ impl Position {
                 best_full = t.height() >= MAX_HEIGHT;
             }
         }
-        let best_height_one = best_mine < SINGLE_KEYS;
-        if best_height_one {
+        if best_mine < SINGLE_KEYS {
             w.lead_single
         } else if theirs_full && (best_full || winners >= 2) {
             w.lead_locked
         } else {
             0
         }
+    }
+
+    /// The towers on the squares of `set` (all occupied).
+    #[inline]
+    fn towers_on(&self, set: u32) -> impl Iterator<Item = &Tower> + '_ {
+        let mut rest = set;
+        core::iter::from_fn(move || {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest.checked_sub(1)?;
+            Some(&self.towers[s])
+        })
     }
 
     /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
@@ -287,6 +291,18 @@ mod tests {
         text
     }
 
+    /// Towers on file a, `south` on a1 and `north` on a4 (pieces from the bottom up), each
+    /// player's stock without his tower's pieces, `mover` (`S` or `N`) to move.
+    fn on_file_a(south: &[&str], north: &[&str], mover: char) -> String {
+        format!(
+            "a1={},a4={} {} {} {mover} - 0/0 0",
+            south.concat(),
+            north.concat(),
+            stock_without(south),
+            stock_without(north)
+        )
+    }
+
     /// Positions of random games under every preset, not finished.
     fn random_positions() -> Vec<Position> {
         abstract_game::testing::unfinished_positions(&presets(), 9, 40, 60)
@@ -338,16 +354,8 @@ mod tests {
     fn the_south_north_mirror_negates_the_value() {
         // South's 3a on 2b at a1 against North's 2d on 3c at a4, and the same mirrored with
         // North to move.
-        let south = format!(
-            "a1=2b3a,a4=3c2d {} {} S - 0/0 0",
-            stock_without(&["2b", "3a"]),
-            stock_without(&["3c", "2d"])
-        );
-        let north = format!(
-            "a1=3c2d,a4=2b3a {} {} N - 0/0 0",
-            stock_without(&["3c", "2d"]),
-            stock_without(&["2b", "3a"])
-        );
+        let south = on_file_a(&["2b", "3a"], &["3c", "2d"], 'S');
+        let north = on_file_a(&["3c", "2d"], &["2b", "3a"], 'N');
         assert_eq!(eval(&south), eval(&north));
         assert!(eval(&south) > 0);
     }
@@ -357,20 +365,9 @@ mod tests {
         // On file a, towers of two pieces with the same size points: South leads (3 on top
         // against 2), ties (3 on 2 against 3 on 2) or trails (2 on top against 3). A lead by a
         // single piece is worth little: `leads_are_graded_by_how_safe_they_are`.
-        let tower = |south: [&str; 2], north: [&str; 2]| {
-            format!(
-                "a1={}{},a4={}{} {} {} S - 0/0 0",
-                south[0],
-                south[1],
-                north[0],
-                north[1],
-                stock_without(&south),
-                stock_without(&north)
-            )
-        };
-        let leads = tower(["2b", "3a"], ["3c", "2d"]);
-        let ties = tower(["2b", "3a"], ["2c", "3d"]);
-        let trails = tower(["3c", "2d"], ["2b", "3a"]);
+        let leads = on_file_a(&["2b", "3a"], &["3c", "2d"], 'S');
+        let ties = on_file_a(&["2b", "3a"], &["2c", "3d"], 'S');
+        let trails = on_file_a(&["3c", "2d"], &["2b", "3a"], 'S');
         let (leads, ties, trails) = (eval(&leads), eval(&ties), eval(&trails));
         assert!(
             leads > ties + 80 && ties > trails + 80,
@@ -399,6 +396,7 @@ mod tests {
             eval(&short)
         );
     }
+
     #[test]
     fn leads_are_graded_by_how_safe_they_are() {
         // South to move leads file a in each; the two lead terms alone, set apart from the
@@ -417,35 +415,21 @@ mod tests {
             };
             pos.evaluate_with(&on) - pos.evaluate_with(&off)
         };
-        let position = |south: &str, north: &str| {
-            let pieces = |tower: &str| {
-                (0..tower.len() / 2)
-                    .map(|i| tower[2 * i..2 * i + 2].to_string())
-                    .collect::<Vec<_>>()
-            };
-            let (s, n) = (pieces(south), pieces(north));
-            let s: Vec<&str> = s.iter().map(String::as_str).collect();
-            let n: Vec<&str> = n.iter().map(String::as_str).collect();
-            format!(
-                "a1={south},a4={north} {} {} S - 0/0 0",
-                stock_without(&s),
-                stock_without(&n)
-            )
-        };
+        let (full_south, full_north) = (["1a", "2b", "3c", "5d"], ["1e", "2a", "3b", "4c"]);
         // Both towers full, South's 5 on top beats North's 4: nothing North places can take it.
-        let locked = position("1a2b3c5d", "1e2a3b4c");
+        let locked = on_file_a(&full_south, &full_north, 'S');
         assert_eq!(extra(&locked, 500, -300), 500);
         // North's tower has room: its 5e on top would take the lead.
-        let open_enemy = position("1a2b3c5d", "2a3b4c");
+        let open_enemy = on_file_a(&full_south, &["2a", "3b", "4c"], 'S');
         assert_eq!(extra(&open_enemy, 500, -300), 0);
         // South's tower has room: North may stack its 1a on it, and 1 on top loses to 4.
-        let open_mine = position("2b3c5d", "1e2a3b4c");
+        let open_mine = on_file_a(&["2b", "3c", "5d"], &full_north, 'S');
         assert_eq!(extra(&open_mine, 500, -300), 0);
         // A one-piece lead: North takes it by stacking on its own 1a.
-        let single = position("5a", "1a");
+        let single = on_file_a(&["5a"], &["1a"], 'S');
         assert_eq!(extra(&single, 500, -300), -300);
         // The same from North's side: the mover's view is negated.
-        let north = locked.replace(" S - ", " N - ");
+        let north = on_file_a(&full_south, &full_north, 'N');
         assert_eq!(extra(&north, 500, -300), -500);
     }
 }
