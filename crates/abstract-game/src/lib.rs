@@ -15,6 +15,8 @@
 //! * [`Side`], [`Outcome`] and [`Scores`], and [`BySide`] for side-indexed data;
 //! * [`Ending`]: which rule ended a game, for statistics over many games;
 //! * [`Evaluate`], a game's heuristic value of a position for search;
+//! * [`retrograde`]: what a game gives a retrograde solver ([`PositionIndex`], [`Solvable`])
+//!   and the exact [`Value`] of a position;
 //! * game [`record`]s: one text format for every game;
 //! * [`nim`], a toy game (Nim on two heaps) for examples and for the tests of game-free code;
 //! * [`svg`] pictures: a small SVG writer, hex layouts and the [`Render`](svg::Render) trait;
@@ -91,6 +93,7 @@ pub mod nim;
 pub mod perft;
 pub mod playout;
 pub mod record;
+pub mod retrograde;
 #[cfg(feature = "serde")]
 pub mod serde_text;
 mod side;
@@ -112,4 +115,5 @@ pub use game::{
     Game, GameRules, ImportError, MoveList, PlayError, Preset, RuleSwitch, TextGame, UnknownPreset,
     VariantError,
 };
+pub use retrograde::{PositionIndex, Solvable, Unsolvable, Value};
 pub use side::{BySide, Outcome, OutcomeText, Scores, Side};

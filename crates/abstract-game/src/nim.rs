@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use crate::{Evaluate, Game, GameRules, Outcome, Preset, Side, TextGame};
 
 /// Nim's rules: the size of the heaps, with presets `small` (5) and `big` (9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NimRules {
     /// The size of both heaps at the start (5 when 0).
     pub heap: u8,
@@ -38,7 +38,7 @@ impl Default for NimRules {
 }
 
 /// A Nim position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Nim {
     /// The two heaps.
     pub heaps: [u8; 2],
@@ -331,5 +331,88 @@ impl crate::Observe for Nim {
             first,
             first,
         ]);
+    }
+}
+
+/// Nim's positions for a retrograde solver: one layer per number of stones left, since every
+/// move takes stones (so no move stays in its layer), and within a layer the first heap's size
+/// and the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct NimIndex {
+    rules: NimRules,
+    heap: u8,
+}
+
+impl NimIndex {
+    /// The smallest first heap of layer `stones`.
+    fn low(&self, stones: usize) -> usize {
+        stones.saturating_sub(usize::from(self.heap))
+    }
+}
+
+impl crate::PositionIndex for NimIndex {
+    type Game = Nim;
+    type Node = Nim;
+    const INDEX_VERSION: u32 = 1;
+
+    fn name(&self) -> String {
+        format!("nim heaps up to {}", self.heap)
+    }
+
+    fn layer_count(&self) -> usize {
+        2 * usize::from(self.heap) + 1
+    }
+    fn layer_len(&self, layer: usize) -> u64 {
+        let high = layer.min(usize::from(self.heap));
+        2 * (high - self.low(layer) + 1) as u64
+    }
+    fn layer_wave(&self, layer: usize) -> u32 {
+        layer as u32
+    }
+    fn rank(&self, node: Nim) -> (usize, u64) {
+        let stones = usize::from(node.heaps[0]) + usize::from(node.heaps[1]);
+        let first = usize::from(node.heaps[0]) - self.low(stones);
+        (stones, 2 * first as u64 + node.to_move.index() as u64)
+    }
+    fn unrank(&self, layer: usize, index: u64) -> Nim {
+        let first = self.low(layer) + (index / 2) as usize;
+        Nim {
+            heaps: [first as u8, (layer - first) as u8],
+            to_move: Side::from_index((index % 2) as usize),
+            rules: self.rules,
+        }
+    }
+    fn terminal(&self, node: Nim) -> Option<crate::Value> {
+        // The side that took the last stone won: the side to move has lost.
+        (node.heaps == [0, 0]).then_some(crate::Value::Loss(0))
+    }
+    fn children(&self, node: Nim, mut visit: impl FnMut(Nim)) {
+        let mut moves = <Nim as Game>::MoveList::new();
+        node.legal_moves(&mut moves);
+        for &mv in &moves {
+            visit(node.after(mv));
+        }
+    }
+    fn parents(&self, _node: Nim, _visit: impl FnMut(Nim)) {
+        // Every move leaves its layer.
+    }
+    fn node_of(&self, game: &Nim) -> Option<Nim> {
+        (game.heaps.iter().all(|&h| h <= self.heap)).then_some(Nim {
+            rules: self.rules,
+            ..*game
+        })
+    }
+    fn game_of(&self, node: Nim) -> Nim {
+        node
+    }
+}
+
+impl crate::Solvable for Nim {
+    type Index = NimIndex;
+
+    /// Every position with heaps no bigger than the start's.
+    fn position_index(rules: NimRules) -> Option<NimIndex> {
+        let heap = if rules.heap == 0 { 5 } else { rules.heap };
+        Some(NimIndex { rules, heap })
     }
 }

@@ -34,6 +34,7 @@ pub const TARGETS: &[&str] = &[
     "record_text",
     "jersi_record",
     "study_rows",
+    "table_header",
 ];
 
 /// The dictionary of each target (a file of `fuzz/dict/`), for those that take text.
@@ -551,6 +552,37 @@ fn game_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>) {
     record_seeds::<G>(rng, out);
 }
 
+/// Seeds of `table_header`: well-formed headers of a few layers, and the same mangled.
+fn table_header_seeds(rng: &mut Rng, out: &mut Vec<SeedFile>) {
+    use game_solve::file::{LayerEntry, header_text};
+    for n in 0..6u64 {
+        let layers = 1 + rng.below(40) as usize;
+        let mut entries = Vec::new();
+        let mut offset = 0;
+        for layer in 0..layers {
+            if rng.below(3) == 0 {
+                continue;
+            }
+            let size = 1 + u64::from(rng.below(5000));
+            entries.push(LayerEntry {
+                layer,
+                len: 2 * u64::from(rng.below(100_000)),
+                offset,
+                size,
+                crc: rng.next_u64() as u32,
+            });
+            offset += size;
+        }
+        let text = header_text("jarmo", "jasir-basic archers", 1, layers, &entries);
+        let text = if n >= 4 { mangle(rng, &text) } else { text };
+        out.push(SeedFile {
+            target: "table_header",
+            name: format!("header-{n}"),
+            bytes: text.into_bytes(),
+        });
+    }
+}
+
 /// Every seed and dictionary, from `seed`.
 pub fn generate(seed: u64) -> Corpus {
     let mut rng = Rng::seed_from_u64(seed);
@@ -564,6 +596,7 @@ pub fn generate(seed: u64) -> Corpus {
     study_row_seeds::<jetan_core::Position>(&mut rng, 1, &mut seeds);
     study_row_seeds::<jersi_core::Position>(&mut rng, 2, &mut seeds);
     study_row_seeds::<jericho_core::Position>(&mut rng, 3, &mut seeds);
+    table_header_seeds(&mut rng, &mut seeds);
     Corpus {
         seeds,
         dictionaries: dictionaries(),

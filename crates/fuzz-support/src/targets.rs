@@ -740,3 +740,49 @@ fn study_rows_of<G: FuzzGame>(data: &[u8]) {
         }
     }
 }
+
+/// `table_header`: bytes read as the start of a table file ([`game_solve::file::parse_header`]).
+/// Never panics; a header that reads has its layers in order, each starting where the last
+/// ended, below the layer count, and writes back to the same header text; an error says
+/// something.
+pub fn table_header(data: &[u8]) {
+    use game_solve::file::{header_text, parse_header};
+    match parse_header(data) {
+        Ok(header) => {
+            let mut end = 0;
+            for (k, e) in header.entries.iter().enumerate() {
+                assert!(e.layer < header.layers);
+                assert_eq!(e.offset, end);
+                if k > 0 {
+                    assert!(e.layer > header.entries[k - 1].layer);
+                }
+                end = e.offset + e.size;
+            }
+            let again = header_text(
+                &header.game,
+                &header.index,
+                header.index_version,
+                header.layers,
+                &header.entries,
+            );
+            let reread = parse_header(again.as_bytes()).expect("a written header reads");
+            assert_eq!(
+                (
+                    &reread.game,
+                    &reread.index,
+                    reread.index_version,
+                    reread.layers
+                ),
+                (
+                    &header.game,
+                    &header.index,
+                    header.index_version,
+                    header.layers
+                )
+            );
+            assert_eq!(reread.entries, header.entries);
+            assert_eq!(reread.len, again.len());
+        }
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}

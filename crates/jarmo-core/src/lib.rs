@@ -108,6 +108,7 @@ mod board;
 mod draw;
 pub mod ending;
 mod eval;
+mod index;
 mod movegen;
 mod moves;
 mod notation;
@@ -125,6 +126,7 @@ mod zobrist;
 
 pub use board::{BLACK, Hole, Holes, HolesIter, LINES, WHITE};
 pub use eval::EvalWeights;
+pub use index::{Archers, JasirBasicIndex};
 pub use moves::Move;
 pub use notation::{MoveError, Notation};
 pub use position::{MAX_MOVES, MoveList, Position, Shuttle};

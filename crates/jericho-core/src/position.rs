@@ -500,3 +500,12 @@ mod tests {
         assert_eq!(start.count_legal_moves(), MAX_MOVES);
     }
 }
+
+impl abstract_game::Solvable for Position {
+    type Index = abstract_game::Unsolvable<Position>;
+
+    /// No rules of this game are small enough to solve whole: always `None`.
+    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
+        None
+    }
+}

@@ -611,3 +611,12 @@ impl fmt::Display for Position {
         fmt::Display::fmt(&crate::Setup::from(self), f)
     }
 }
+
+impl abstract_game::Solvable for Position {
+    type Index = abstract_game::Unsolvable<Position>;
+
+    /// No rules of this game are small enough to solve whole: always `None`.
+    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
+        None
+    }
+}

@@ -664,3 +664,12 @@ mod tests {
         assert_eq!(pos.by_side[0] | pos.by_side[1], pos.occupied().bitboard().0);
     }
 }
+
+impl abstract_game::Solvable for Position {
+    type Index = abstract_game::Unsolvable<Position>;
+
+    /// No rules of this game are small enough to solve whole: always `None`.
+    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
+        None
+    }
+}

@@ -21,7 +21,7 @@ pub struct GameEntry {
 }
 
 /// The entry of game `G`.
-fn entry<G: TextGame + Evaluate + Render + PartialEq>() -> GameEntry {
+fn entry<G: TextGame + Evaluate + Render + PartialEq + abstract_game::Solvable>() -> GameEntry {
     GameEntry {
         name: G::NAME,
         about: G::ABOUT,

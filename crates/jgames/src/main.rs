@@ -11,6 +11,7 @@ mod games;
 mod play;
 mod progress;
 mod run;
+mod solve;
 mod study;
 mod sync;
 mod ugi;
@@ -62,6 +63,10 @@ pub enum Command {
     Ugi(UgiArgs),
     /// Play against an engine in the terminal (type `help` at the prompt).
     Play(PlayArgs),
+    /// Perfect play: build a table of every position's exact value (--out DIR), check one
+    /// (--verify), or give a position's value, its moves' values and a perfect line (with a
+    /// table from --tables DIR or JGAMES_TABLES, or solved on the spot when small).
+    Solve(SolveArgs),
 }
 
 impl Command {
@@ -78,6 +83,7 @@ impl Command {
             Command::Study(a) => &a.game,
             Command::Ugi(a) => &a.pos.game,
             Command::Play(a) => &a.pos.game,
+            Command::Solve(a) => &a.pos.game,
         }
     }
 }
@@ -394,6 +400,34 @@ pub struct PlayArgs {
     /// The engine's thinking time per move in milliseconds.
     #[arg(long, default_value_t = 1000)]
     pub movetime: u64,
+}
+
+/// Arguments of `solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The game, its variant, and the position to probe (the start when left out).
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    /// Build the table of every position and write it into this folder.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["verify", "tables"])]
+    pub out: Option<PathBuf>,
+    /// The folder holding the tables (default: the JGAMES_TABLES environment variable; with
+    /// neither, a small position is solved on the spot).
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// Check the table of --tables DIR position by position: every value must be the best
+    /// over its moves.
+    #[arg(long)]
+    pub verify: bool,
+    /// The most moves of a perfect line to print (a drawn line can go on for ever).
+    #[arg(long, default_value_t = 200)]
+    pub line: usize,
+    /// Threads.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: u32,
+    /// No progress on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Reads `--tag NAME=VALUE`.

@@ -146,7 +146,7 @@ fn start_of<G: TextGame>(args: &PositionArgs) -> Result<Start<G>, CliError> {
 }
 
 /// Runs `command` for game `G`.
-pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
+pub fn command<G: TextGame + Evaluate + Render + PartialEq + abstract_game::Solvable>(
     command: &Command,
 ) -> Result<(), CliError> {
     match command {
@@ -158,6 +158,10 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq>(
         Command::Study(args) => crate::study::run_study::<G>(args),
         Command::Ugi(args) => crate::ugi::run_ugi(start_of::<G>(&args.pos)?.pos, args),
         Command::Play(args) => crate::play::run_play(start_of::<G>(&args.pos)?.pos, args),
+        Command::Solve(args) => {
+            let start = start_of::<G>(&args.pos)?;
+            crate::solve::run_solve(args, start.pos.rules(), &start.pos)
+        }
         Command::Perft(args) => {
             if args.sum {
                 return sum_units(std::io::stdin().lock());

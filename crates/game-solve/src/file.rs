@@ -1,0 +1,377 @@
+//! Table files: a text header that says what the table is, then each layer compressed.
+//!
+//! ```text
+//! jgames-table 1
+//! game jarmo
+//! index jasir-basic archers
+//! index-version 1
+//! layers 2716
+//! layer 0 2 0 13 2857242263
+//! ...
+//! header-crc 1234567890
+//! end
+//! <the layers, compressed with zstd, one after another>
+//! ```
+//!
+//! A `layer` line gives the layer, its number of positions, where its bytes start after the
+//! header, how many there are, and the CRC-32 of its values once decompressed. A file is
+//! refused, with one line saying why, when any of this disagrees with the index that opens it
+//! (another game, another numbering or version, another layer size), when the header's own
+//! checksum fails, when the file is shorter than its layers, and (when the layer is read) when a
+//! layer's checksum fails. A file is written under a temporary name and renamed when complete,
+//! so a stopped write never leaves a file that a later run would open.
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use abstract_game::{Game, PositionIndex};
+
+use crate::TableError;
+use crate::table::{Table, empty_layers};
+
+/// The first line of every table file.
+const MAGIC: &str = "jgames-table 1";
+/// The longest header read (a table has at most a few tens of thousands of layers).
+const MAX_HEADER: usize = 4 << 20;
+/// The zstd level the layers are written with.
+const LEVEL: i32 = 6;
+
+/// One layer's place in a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayerEntry {
+    /// The layer.
+    pub layer: usize,
+    /// Its positions.
+    pub len: u64,
+    /// Where its compressed bytes start, after the header.
+    pub offset: u64,
+    /// How many compressed bytes.
+    pub size: u64,
+    /// CRC-32 of its values.
+    pub crc: u32,
+}
+
+/// What a table file's header says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The game's name.
+    pub game: String,
+    /// The index's name ([`PositionIndex::name`]).
+    pub index: String,
+    /// The index's version.
+    pub index_version: u32,
+    /// The number of layers of the index.
+    pub layers: usize,
+    /// The layers stored, in file order.
+    pub entries: Vec<LayerEntry>,
+    /// The header's length in bytes (where the layers start).
+    pub len: usize,
+}
+
+fn bad(line: usize, what: &'static str) -> TableError {
+    TableError::BadHeader { line, what }
+}
+
+/// Reads a header from the start of `bytes` (which may go on past it). Never panics: anything
+/// but a well-formed header is an error that names the line.
+pub fn parse_header(bytes: &[u8]) -> Result<Header, TableError> {
+    let end = bytes
+        .windows(5)
+        .position(|w| w == b"\nend\n")
+        .ok_or(TableError::NotATable)?;
+    let text = std::str::from_utf8(&bytes[..end + 1]).map_err(|_| TableError::NotATable)?;
+    let mut lines = text.lines().enumerate().map(|(n, l)| (n + 1, l));
+    if lines.next().map(|(_, l)| l) != Some(MAGIC) {
+        return Err(TableError::NotATable);
+    }
+    let mut field = |name: &'static str| -> Result<(usize, &str), TableError> {
+        let (n, line) = lines.next().ok_or(bad(0, "the header ends early"))?;
+        let rest = line
+            .strip_prefix(name)
+            .and_then(|r| r.strip_prefix(' '))
+            .ok_or(bad(n, "a field is missing or out of order"))?;
+        Ok((n, rest))
+    };
+    let game = field("game")?.1.to_string();
+    let index = field("index")?.1.to_string();
+    let (n, version) = field("index-version")?;
+    let index_version = version
+        .parse()
+        .map_err(|_| bad(n, "not a version number"))?;
+    let (n, count) = field("layers")?;
+    let layers: usize = count.parse().map_err(|_| bad(n, "not a layer count"))?;
+    let mut entries: Vec<LayerEntry> = Vec::new();
+    let mut header_crc = None;
+    for (n, line) in lines {
+        if let Some(crc) = line.strip_prefix("header-crc ") {
+            header_crc = Some((n, crc.parse::<u32>().map_err(|_| bad(n, "not a checksum"))?));
+            continue;
+        }
+        if header_crc.is_some() {
+            return Err(bad(n, "a line after the header checksum"));
+        }
+        let fields: Vec<&str> = line.split(' ').collect();
+        let ["layer", layer, len, offset, size, crc] = fields[..] else {
+            return Err(bad(n, "not a layer line"));
+        };
+        let number = |s: &str| s.parse::<u64>().map_err(|_| bad(n, "not a number"));
+        let entry = LayerEntry {
+            layer: usize::try_from(number(layer)?).map_err(|_| bad(n, "not a layer"))?,
+            len: number(len)?,
+            offset: number(offset)?,
+            size: number(size)?,
+            crc: u32::try_from(number(crc)?).map_err(|_| bad(n, "not a checksum"))?,
+        };
+        if entry.layer >= layers {
+            return Err(bad(n, "a layer past the count"));
+        }
+        if let Some(last) = entries.last() {
+            if entry.layer <= last.layer || entry.offset != last.offset + last.size {
+                return Err(bad(n, "layers out of order"));
+            }
+        } else if entry.offset != 0 {
+            return Err(bad(n, "the first layer does not start at 0"));
+        }
+        entries.push(entry);
+    }
+    let (n, crc) = header_crc.ok_or(bad(0, "no header checksum"))?;
+    let checked = text
+        .find("\nheader-crc ")
+        .map(|at| &text.as_bytes()[..=at])
+        .ok_or(bad(n, "no header checksum"))?;
+    if crc32fast::hash(checked) != crc {
+        return Err(TableError::HeaderChecksum);
+    }
+    Ok(Header {
+        game,
+        index,
+        index_version,
+        layers,
+        entries,
+        len: end + 5,
+    })
+}
+
+/// The header text of a table of `layers` layers that stores `entries` (the layers' bytes
+/// follow it in a file).
+pub fn header_text(
+    game: &str,
+    index: &str,
+    version: u32,
+    layers: usize,
+    entries: &[LayerEntry],
+) -> String {
+    let mut text =
+        format!("{MAGIC}\ngame {game}\nindex {index}\nindex-version {version}\nlayers {layers}\n");
+    for e in entries {
+        text.push_str(&format!(
+            "layer {} {} {} {} {}\n",
+            e.layer, e.len, e.offset, e.size, e.crc
+        ));
+    }
+    let crc = crc32fast::hash(text.as_bytes());
+    text.push_str(&format!("header-crc {crc}\nend\n"));
+    text
+}
+
+/// An open table file: its header and a handle to read layers from.
+pub(crate) struct TableFile {
+    path: PathBuf,
+    header: Header,
+    /// Entry by layer.
+    by_layer: Vec<Option<LayerEntry>>,
+    handle: Mutex<File>,
+}
+
+impl TableFile {
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub(crate) fn has_layer(&self, layer: usize) -> bool {
+        self.by_layer.get(layer).is_some_and(Option::is_some)
+    }
+
+    /// Reads, checks and decompresses one layer; `None` when the file does not hold it.
+    pub(crate) fn read_layer(
+        &self,
+        layer: usize,
+        len: u64,
+    ) -> Result<Option<Box<[u8]>>, TableError> {
+        let Some(Some(entry)) = self.by_layer.get(layer).copied() else {
+            return Ok(None);
+        };
+        let mut compressed = vec![0u8; entry.size as usize];
+        {
+            let mut file = self.handle.lock().map_err(|_| TableError::Corrupt {
+                what: "a reader panicked",
+            })?;
+            file.seek(SeekFrom::Start(self.header.len as u64 + entry.offset))
+                .and_then(|_| file.read_exact(&mut compressed))
+                .map_err(|e| TableError::io(&self.path, e))?;
+        }
+        let values = zstd::bulk::decompress(&compressed, len as usize)
+            .map_err(|_| TableError::LayerChecksum { layer })?;
+        if values.len() as u64 != len || crc32fast::hash(&values) != entry.crc {
+            return Err(TableError::LayerChecksum { layer });
+        }
+        Ok(Some(values.into_boxed_slice()))
+    }
+}
+
+impl<I: PositionIndex> Table<I> {
+    /// Writes the layers the table holds to `path`: first under `path` with `.part` added,
+    /// renamed to `path` once complete.
+    pub fn write(&self, path: &Path) -> Result<(), TableError> {
+        let mut entries = Vec::new();
+        let mut blobs = Vec::new();
+        let mut offset = 0;
+        for layer in 0..self.layers.len() {
+            let Some(values) = self.layer(layer)? else {
+                continue;
+            };
+            let blob = zstd::bulk::compress(values, LEVEL).map_err(|e| TableError::io(path, e))?;
+            entries.push(LayerEntry {
+                layer,
+                len: values.len() as u64,
+                offset,
+                size: blob.len() as u64,
+                crc: crc32fast::hash(values),
+            });
+            offset += blob.len() as u64;
+            blobs.push(blob);
+        }
+        let header = header_text(
+            <I::Game as Game>::NAME,
+            &self.index.name(),
+            I::INDEX_VERSION,
+            self.layers.len(),
+            &entries,
+        );
+        let mut part = path.as_os_str().to_owned();
+        part.push(".part");
+        let part = PathBuf::from(part);
+        let result = (|| {
+            let mut file = std::io::BufWriter::new(File::create(&part)?);
+            file.write_all(header.as_bytes())?;
+            for blob in &blobs {
+                file.write_all(blob)?;
+            }
+            file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            std::fs::rename(&part, path)
+        })();
+        result.map_err(|e| {
+            let _ = std::fs::remove_file(&part);
+            TableError::io(path, e)
+        })
+    }
+
+    /// Opens the table file at `path` for `index`: the header is read and checked at once, the
+    /// layers when probes first need them.
+    pub fn open(index: I, path: &Path) -> Result<Table<I>, TableError> {
+        let mut file = File::open(path).map_err(|e| TableError::io(path, e))?;
+        let mut head = Vec::new();
+        (&mut file)
+            .take(MAX_HEADER as u64)
+            .read_to_end(&mut head)
+            .map_err(|e| TableError::io(path, e))?;
+        let header = parse_header(&head)?;
+        let game = <I::Game as Game>::NAME;
+        if header.game != game {
+            return Err(TableError::OtherGame {
+                found: header.game,
+                expected: game.to_string(),
+            });
+        }
+        if header.index != index.name() {
+            return Err(TableError::OtherIndex {
+                found: header.index,
+                expected: index.name(),
+            });
+        }
+        if header.index_version != I::INDEX_VERSION || header.layers != index.layer_count() {
+            return Err(TableError::OtherVersion {
+                found: header.index_version,
+                expected: I::INDEX_VERSION,
+            });
+        }
+        let mut by_layer = vec![None; header.layers];
+        for entry in &header.entries {
+            if entry.len != index.layer_len(entry.layer) {
+                return Err(TableError::OtherVersion {
+                    found: header.index_version,
+                    expected: I::INDEX_VERSION,
+                });
+            }
+            by_layer[entry.layer] = Some(*entry);
+        }
+        let size = file.metadata().map_err(|e| TableError::io(path, e))?.len();
+        let body = header.entries.last().map_or(0, |e| e.offset + e.size);
+        if size != header.len as u64 + body {
+            return Err(TableError::Truncated {
+                expected: header.len as u64 + body,
+                found: size,
+            });
+        }
+        let layers = empty_layers(index.layer_count());
+        Ok(Table {
+            index,
+            layers,
+            spot: std::collections::HashMap::new(),
+            file: Some(TableFile {
+                path: path.to_path_buf(),
+                header,
+                by_layer,
+                handle: Mutex::new(file),
+            }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_header_round_trips_and_refuses_a_changed_byte() {
+        let entries = [
+            LayerEntry {
+                layer: 0,
+                len: 4,
+                offset: 0,
+                size: 9,
+                crc: 7,
+            },
+            LayerEntry {
+                layer: 2,
+                len: 8,
+                offset: 9,
+                size: 3,
+                crc: 1,
+            },
+        ];
+        let text = header_text("nim", "heaps", 1, 3, &entries);
+        let header = parse_header(text.as_bytes()).unwrap();
+        assert_eq!(header.entries, entries);
+        assert_eq!(
+            (header.game.as_str(), header.layers, header.len),
+            ("nim", 3, text.len())
+        );
+        let changed = text.replace("layer 2 8", "layer 2 9");
+        assert_ne!(changed, text);
+        assert!(matches!(
+            parse_header(changed.as_bytes()),
+            Err(TableError::HeaderChecksum)
+        ));
+        for bad in [
+            "",
+            "jgames-table 2\nend\n",
+            "jgames-table 1\ngame x\nend\n",
+            "\u{0}\nend\n",
+        ] {
+            assert!(parse_header(bad.as_bytes()).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! The solver on the Jasir-basic endgames of at most two archers a side, held to two other
+//! methods: the explicit-graph analysis of every position reachable from random roots, and a
+//! plain full-width search over the game's own moves (`jarmo_core::Position`), depth by depth
+//! until the value is proven, for 10,000 random positions.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+
+use abstract_game::playout::Rng;
+use abstract_game::{Game, PositionIndex, Solvable, TextGame, Value};
+use game_solve::{Table, analyse, verify};
+use jarmo_core::{Archers, JasirBasicIndex, MoveList, Position, Rules};
+
+/// Whether a layer holds at most `most` archers of each side.
+fn small(index: &JasirBasicIndex, layer: usize, most: u32) -> bool {
+    let node = index.unrank(layer, 0);
+    node.archers.iter().all(|a| a.count_ones() <= most)
+}
+
+fn endgame(most: u32) -> Table<JasirBasicIndex> {
+    let index = Position::position_index(Rules::JASIR_BASIC).unwrap();
+    let wanted: Vec<bool> = (0..index.layer_count())
+        .map(|l| small(&index, l, most))
+        .collect();
+    Table::solve_where(
+        index,
+        |l| wanted[l],
+        2,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .unwrap()
+}
+
+fn random_node(index: &JasirBasicIndex, table: &Table<JasirBasicIndex>, rng: &mut Rng) -> Archers {
+    loop {
+        let layer = (rng.next_u64() % index.layer_count() as u64) as usize;
+        if table.has_layer(layer) {
+            let i = rng.next_u64() % index.layer_len(layer);
+            return index.unrank(layer, i);
+        }
+    }
+}
+
+/// The value of `pos` if the game ends within `depth` plies under perfect play (a win or a
+/// loss with its exact distance, or a draw reached by the end of the game), `None` otherwise:
+/// minimax over the game's moves, every move searched, the results of a position and depth
+/// remembered.
+fn within(
+    pos: &Position,
+    depth: u8,
+    memo: &mut HashMap<(String, u8), Option<Value>>,
+) -> Option<Value> {
+    if let Some(outcome) = pos.outcome() {
+        return Some(match outcome.winner {
+            Some(w) if w == pos.side_to_move() => Value::Win(0),
+            Some(_) => Value::Loss(0),
+            None => Value::Draw,
+        });
+    }
+    if depth == 0 {
+        return None;
+    }
+    if let Some(&v) = memo.get(&(pos.to_text(), depth)) {
+        return v;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let (mut quickest_win, mut slowest_loss) = (None::<u8>, Some(0u8));
+    let mut all_decided = true;
+    let mut some_draw = false;
+    for &mv in &moves {
+        match within(&pos.after(mv), depth - 1, memo) {
+            Some(Value::Loss(d)) => {
+                quickest_win = Some(quickest_win.map_or(d + 1, |w| w.min(d + 1)))
+            }
+            Some(Value::Win(d)) => slowest_loss = slowest_loss.map(|l| l.max(d + 1)),
+            Some(Value::Draw) => {
+                some_draw = true;
+                slowest_loss = None;
+            }
+            None => {
+                all_decided = false;
+                slowest_loss = None;
+            }
+        }
+    }
+    let v = match (quickest_win, slowest_loss) {
+        (Some(w), _) => Some(Value::Win(w)),
+        (None, Some(l)) => Some(Value::Loss(l)),
+        (None, None) if all_decided && some_draw => Some(Value::Draw),
+        _ => None,
+    };
+    memo.insert((pos.to_text(), depth), v);
+    v
+}
+
+#[test]
+fn the_layers_agree_with_the_graph_analysis_of_random_roots() {
+    let table = endgame(2);
+    let index = table.index();
+    assert_eq!(
+        verify(&table, 2, &AtomicBool::new(false), &mut |_, _| {}).unwrap(),
+        None
+    );
+    let mut rng = Rng::seed_from_u64(36);
+    let mut compared = 0;
+    for _ in 0..40 {
+        let root = random_node(index, &table, &mut rng);
+        let analysis = analyse(index, root, 1_000_000).unwrap();
+        for &(node, value) in &analysis.values {
+            assert_eq!(table.probe_node(node).unwrap(), value, "{node:?}");
+        }
+        compared += analysis.values.len();
+    }
+    assert!(compared > 10_000, "{compared}");
+}
+
+#[test]
+fn a_plain_search_proves_the_values_of_ten_thousand_random_positions() {
+    let table = endgame(2);
+    let index = table.index();
+    let mut rng = Rng::seed_from_u64(3636);
+    let mut memo = HashMap::new();
+    let mut by_sign = [0; 3];
+    for _ in 0..10_000 {
+        let node = random_node(index, &table, &mut rng);
+        let pos = index.game_of(node);
+        let value = table.probe(&pos).unwrap();
+        by_sign[(value.sign() + 1) as usize] += 1;
+        match value.distance() {
+            Some(d) => {
+                assert_eq!(within(&pos, d, &mut memo), Some(value), "{}", pos.to_text());
+                if d > 0 {
+                    assert_eq!(within(&pos, d - 1, &mut memo), None, "{}", pos.to_text());
+                }
+            }
+            None => {
+                // A draw: no forced result within 16 plies, and never a win or a loss.
+                let v = within(&pos, 16, &mut memo);
+                assert!(
+                    v.is_none() || v == Some(Value::Draw),
+                    "{}: {v:?}",
+                    pos.to_text()
+                );
+            }
+        }
+    }
+    // Every kind of value was met.
+    assert!(by_sign.iter().all(|&n| n > 100), "{by_sign:?}");
+}
+
+#[test]
+fn a_perfect_line_from_a_won_endgame_wins_in_the_stated_plies() {
+    let table = endgame(2);
+    let pos = Position::from_text("w4/5/5/5/b4 b", Rules::JASIR_BASIC).unwrap();
+    let value = table.probe(&pos).unwrap();
+    assert_eq!(value, Value::Loss(4));
+    let line = table.perfect_line(&pos, 100).unwrap();
+    assert_eq!(line.len(), 4);
+    let mut end = pos;
+    for mv in line {
+        end.play(mv).unwrap();
+    }
+    assert_eq!(
+        end.outcome().and_then(|o| o.winner),
+        Some(jarmo_core::WHITE)
+    );
+}

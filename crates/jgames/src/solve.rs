@@ -1,0 +1,250 @@
+//! `jgames solve`: build, verify and probe the tables of perfect play.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use abstract_game::{Game, PositionIndex, Side, Solvable, TextGame, Value};
+use game_solve::{Table, TableError};
+
+use crate::progress::{Counters, STOP, duration, si, with_progress};
+use crate::{CliError, SolveArgs, input};
+
+/// How many positions an analysis on the spot may gather (a few hundred MiB of memory).
+pub const ANALYSIS_LIMIT: usize = 5_000_000;
+
+/// The environment variable naming the folder where tables are looked for.
+pub const TABLES_ENV: &str = "JGAMES_TABLES";
+
+/// The file name of the table of `index` in a folder.
+pub fn table_file<I: PositionIndex>(dir: &Path, index: &I) -> PathBuf {
+    let name: String = index
+        .name()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    dir.join(format!("{}-{name}.table", <I::Game as Game>::NAME))
+}
+
+/// "Black wins in 37", "White wins in 4", "draw": a value said for the side to move `side`.
+pub fn describe_value<G: Game>(side: Side, value: Value) -> String {
+    match value {
+        Value::Win(d) => format!("{} wins in {d}", G::side_name(side)),
+        Value::Loss(d) => format!("{} wins in {d}", G::side_name(side.opponent())),
+        Value::Draw => "draw".to_string(),
+    }
+}
+
+/// Runs `jgames solve` for game `G`.
+pub fn run_solve<G: TextGame + Solvable>(
+    args: &SolveArgs,
+    rules: G::Rules,
+    pos: &G,
+) -> Result<(), CliError> {
+    let index = G::position_index(rules).ok_or_else(|| {
+        input(format!(
+            "{}: these rules cannot be solved whole (only jasir-basic can so far)",
+            G::NAME
+        ))
+    })?;
+    let threads = args.threads as usize;
+    if let Some(dir) = &args.out {
+        return build(index, dir, threads, args.quiet);
+    }
+    let dir = args
+        .tables
+        .clone()
+        .or_else(|| std::env::var_os(TABLES_ENV).map(PathBuf::from));
+    if args.verify {
+        let dir =
+            dir.ok_or_else(|| input(format!("--verify needs --tables DIR (or {TABLES_ENV})")))?;
+        return verify::<G>(index, &dir, threads, args.quiet);
+    }
+    let path = dir.map(|d| table_file(&d, &index));
+    let table = match &path {
+        Some(path) if path.exists() => Some(open(index, path)?),
+        Some(path) if args.tables.is_some() => {
+            return Err(input(format!("no table at {}", path.display())));
+        }
+        _ => None,
+    };
+    probe(table, rules, pos, args.line)
+}
+
+fn open<I: PositionIndex>(index: I, path: &Path) -> Result<Table<I>, CliError> {
+    Table::open(index, path).map_err(|e| input(format!("{}: {e}", path.display())))
+}
+
+fn build<I: PositionIndex>(
+    index: I,
+    dir: &Path,
+    threads: usize,
+    quiet: bool,
+) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        input(format!(
+            "--out {}: cannot make the folder: {e}",
+            dir.display()
+        ))
+    })?;
+    let path = table_file(dir, &index);
+    let counters = Counters::default();
+    counters.total.store(index.len(), Ordering::Relaxed);
+    let started = Instant::now();
+    let solved = with_progress(quiet, "positions", &counters, || {
+        Table::solve(index, threads, &STOP, &mut |p| {
+            counters.done.store(p.positions_done, Ordering::Relaxed);
+        })
+    });
+    let table = match solved {
+        Ok(table) => table,
+        Err(game_solve::SolveError::Stopped) => {
+            return Err(CliError::Interrupted(
+                "the solve stopped; no table was written".into(),
+            ));
+        }
+        Err(e) => return Err(input(format!("the solve failed: {e}"))),
+    };
+    let secs = started.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    let counts = table.counts().map_err(|e| input(e.to_string()))?;
+    table
+        .write(&path)
+        .map_err(|e| input(format!("cannot write the table: {e}")))?;
+    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    writeln!(out, "table {}", path.display())?;
+    writeln!(
+        out,
+        "positions {} (wins {}, draws {}, losses {} for the side to move), longest {} plies",
+        counts.total(),
+        counts.wins,
+        counts.draws,
+        counts.losses,
+        counts.longest
+    )?;
+    writeln!(
+        out,
+        "solved in {}, {} positions/s ({} per thread on {threads}); file {} MiB",
+        duration(secs),
+        si(counts.total() as f64 / secs),
+        si(counts.total() as f64 / secs / threads as f64),
+        size >> 20
+    )?;
+    Ok(())
+}
+
+fn verify<G: TextGame + Solvable>(
+    index: G::Index,
+    dir: &Path,
+    threads: usize,
+    quiet: bool,
+) -> Result<(), CliError> {
+    let path = table_file(dir, &index);
+    let table = open(index, &path)?;
+    let counters = Counters::default();
+    let started = Instant::now();
+    let result = with_progress(quiet, "layers", &counters, || {
+        game_solve::verify(&table, threads, &STOP, &mut |done, total| {
+            counters.done.store(done as u64, Ordering::Relaxed);
+            counters.total.store(total as u64, Ordering::Relaxed);
+        })
+    });
+    if STOP.load(Ordering::Relaxed) {
+        return Err(CliError::Interrupted(
+            "the check stopped before the end".into(),
+        ));
+    }
+    match result.map_err(|e| input(format!("{}: {e}", path.display())))? {
+        None => {
+            let mut out = std::io::stdout().lock();
+            let counts = table.counts().map_err(|e| input(e.to_string()))?;
+            writeln!(
+                out,
+                "verified {} positions of {} in {}: every value is the best over its moves",
+                counts.total(),
+                path.display(),
+                duration(started.elapsed().as_secs_f64())
+            )?;
+            Ok(())
+        }
+        Some(m) => {
+            let node = table.index().unrank(m.layer, m.index);
+            let pos = table.index().game_of(node);
+            Err(input(format!(
+                "{}: position {} (layer {}, index {}) stores {} but its moves give {}",
+                path.display(),
+                pos.to_text(),
+                m.layer,
+                m.index,
+                m.stored,
+                m.expected
+            )))
+        }
+    }
+}
+
+fn probe<G: TextGame + Solvable>(
+    table: Option<Table<G::Index>>,
+    rules: G::Rules,
+    pos: &G,
+    line_cap: usize,
+) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    let index = G::position_index(rules).ok_or_else(|| input("no index".to_string()))?;
+    let node = index.node_of(pos).ok_or_else(|| {
+        input(format!(
+            "the position {} is not under these rules",
+            pos.to_text()
+        ))
+    })?;
+    let table = match table {
+        Some(t) => t,
+        None => {
+            // No table: solve every position reachable from this one, in memory.
+            let analysis = game_solve::analyse(&index, node, ANALYSIS_LIMIT).map_err(|e| {
+                input(format!(
+                    "no table given and the position is too big to solve on the spot ({e}); \
+                     build one with --out DIR and pass --tables DIR"
+                ))
+            })?;
+            writeln!(
+                out,
+                "solved on the spot: {} positions reachable",
+                analysis.values.len()
+            )?;
+            Table::from_analysis(index, &analysis)
+        }
+    };
+    let value = table.probe(pos).map_err(|e| input(e.to_string()))?;
+    let side = pos.side_to_move();
+    writeln!(out, "position {}", pos.to_text())?;
+    writeln!(
+        out,
+        "solved: {} ({value} for {} to move)",
+        describe_value::<G>(side, value),
+        G::side_name(side)
+    )?;
+    let rated = table.rate_moves(pos).map_err(probe_error)?;
+    for (mv, v) in &rated {
+        writeln!(
+            out,
+            "move {} {}",
+            pos.move_to_string(*mv),
+            describe_value::<G>(side, *v)
+        )?;
+    }
+    let line = table.perfect_line(pos, line_cap).map_err(probe_error)?;
+    let mut at = pos.clone();
+    let mut texts = Vec::new();
+    for mv in line {
+        texts.push(at.move_to_string(mv));
+        at.play_unchecked(mv);
+    }
+    writeln!(out, "line {}", texts.join(" "))?;
+    Ok(())
+}
+
+fn probe_error(e: TableError) -> CliError {
+    input(e.to_string())
+}
