@@ -555,7 +555,7 @@ fn game_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>) {
 /// Seeds of `table_header`: well-formed headers of a few layers, and the same mangled.
 fn table_header_seeds(rng: &mut Rng, out: &mut Vec<SeedFile>) {
     use game_solve::file::{LayerEntry, header_text};
-    for n in 0..6u64 {
+    for n in 0..24u64 {
         let layers = 1 + rng.below(40) as usize;
         let mut entries = Vec::new();
         let mut offset = 0;
@@ -574,7 +574,7 @@ fn table_header_seeds(rng: &mut Rng, out: &mut Vec<SeedFile>) {
             offset += size;
         }
         let text = header_text("jarmo", "jasir-basic archers", 1, layers, &entries);
-        let text = if n >= 4 { mangle(rng, &text) } else { text };
+        let text = if n >= 12 { mangle(rng, &text) } else { text };
         out.push(SeedFile {
             target: "table_header",
             name: format!("header-{n}"),
