@@ -149,7 +149,7 @@ impl fmt::Display for Value {
 ///   the same layer that have a move to it (terminal nodes included or not: the solver skips
 ///   positions whose value it already has, and terminal nodes have one from the start);
 /// - the value of a terminal node depends only on the node.
-pub trait PositionIndex: Sync {
+pub trait PositionIndex: Send + Sync {
     /// The game whose positions this indexes.
     type Game: Game;
     /// The compact form of a position: what decides its value, nothing more.
@@ -215,6 +215,17 @@ pub trait Solvable: Game {
     /// The index of every position under `rules`, or `None` when these rules cannot be solved
     /// whole (too many positions, or facts the index does not cover).
     fn position_index(rules: Self::Rules) -> Option<Self::Index>;
+}
+
+/// Exact values known in advance, for engines: a table of perfect play seen from a search.
+///
+/// An engine given an oracle treats a position it knows as a leaf with its exact value, and at
+/// the root plays the move that keeps the value (the quickest win, the slowest loss). The
+/// probe is called at every node, so it must be cheap and must not wait on a disk: `None`
+/// for a position the oracle does not hold in memory.
+pub trait Oracle<G>: Send + Sync {
+    /// The value of `pos` for the side to move, `None` when unknown.
+    fn value(&self, pos: &G) -> Option<Value>;
 }
 
 /// The index of a game that no rules of which can be solved: no layers, no positions. A game

@@ -20,6 +20,9 @@ pub struct AlphaBetaOptions {
     pub hash_mib: usize,
     /// The default budget, used where the budget of a call leaves a limit unset.
     pub budget: Budget,
+    /// Whether tables of perfect play are used where a front end finds them (see
+    /// [`Engine::set_oracle`](crate::Engine::set_oracle)).
+    pub tables: bool,
     /// What a draw costs the searching side, on the evaluation's scale (see
     /// [`Evaluate::CONTEMPT`], the value when `None`).
     pub contempt: Option<i32>,
@@ -36,6 +39,7 @@ impl AlphaBetaOptions {
         budget: Budget::DEFAULT,
         contempt: None,
         threads: 1,
+        tables: true,
     };
 }
 
@@ -206,6 +210,8 @@ pub struct AlphaBeta<G: Game + Evaluate> {
     history: Vec<i32>,
     priority: Option<MovePriority<G>>,
     evaluator: Option<Evaluator<G>>,
+    /// Exact values known in advance.
+    oracle: Option<crate::SharedOracle<G>>,
     nodes: u64,
     node_limit: u64,
     seldepth: usize,
@@ -236,6 +242,7 @@ impl<G: Game + Evaluate> Clone for AlphaBeta<G> {
             history: self.history.clone(),
             priority: self.priority,
             evaluator: self.evaluator.clone(),
+            oracle: self.oracle.clone(),
             nodes: self.nodes,
             node_limit: self.node_limit,
             seldepth: self.seldepth,
@@ -265,6 +272,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             history: vec![0; 1 << HISTORY_BITS],
             priority: None,
             evaluator: None,
+            oracle: None,
             nodes: 0,
             node_limit: u64::MAX,
             seldepth: 0,
@@ -437,6 +445,10 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
         if let Some(outcome) = pos.outcome() {
             return self.result_score(pos, outcome.winner, ply);
+        }
+        if let Some(value) = self.oracle.as_ref().and_then(|o| o.value(pos)) {
+            return crate::oracle::internal_score(value, ply)
+                .unwrap_or_else(|| self.result_score(pos, None, ply));
         }
         if depth == 0 || ply >= MAX_PLY {
             return self.evaluation(pos);
@@ -797,6 +809,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         helper.table = Arc::clone(&self.table);
         helper.priority = self.priority;
         helper.evaluator = self.evaluator.clone();
+        helper.oracle = self.oracle.clone();
         helper
     }
 
@@ -1002,6 +1015,10 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
         }
     }
 
+    fn set_oracle(&mut self, oracle: crate::SharedOracle<G>) {
+        self.oracle = Some(oracle);
+    }
+
     fn search(
         &mut self,
         pos: &G,
@@ -1011,6 +1028,13 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
     ) -> Option<(G::Move, SearchInfo<G>)> {
         if pos.is_over() {
             return None;
+        }
+        if let Some(found) = self
+            .oracle
+            .as_ref()
+            .and_then(|o| crate::oracle::oracle_move(&*o.0, pos))
+        {
+            return Some(found);
         }
         let budget = budget.or(self.options.budget);
         let clock = Clock::new(budget.time, stop);

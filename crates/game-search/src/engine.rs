@@ -45,6 +45,14 @@ pub trait Engine<G: Game>: Send {
         report: &mut dyn FnMut(&SearchInfo<G>),
     ) -> Option<(G::Move, SearchInfo<G>)>;
 
+    /// Gives the engine exact values known in advance (a table of perfect play): a position
+    /// the oracle knows is a leaf with its exact value, and at a known root the engine plays
+    /// the move that keeps the value. Engines that cannot use one (the random mover) ignore
+    /// it.
+    fn set_oracle(&mut self, oracle: crate::SharedOracle<G>) {
+        let _ = oracle;
+    }
+
     /// [`search`](Engine::search) without a stop flag or intermediate reports.
     fn choose(&mut self, pos: &G, budget: &Budget) -> Option<(G::Move, SearchInfo<G>)> {
         let never = AtomicBool::new(false);
@@ -70,6 +78,9 @@ impl<G: Game, E: Engine<G> + ?Sized> Engine<G> for Box<E> {
     }
     fn choose(&mut self, pos: &G, budget: &Budget) -> Option<(G::Move, SearchInfo<G>)> {
         (**self).choose(pos, budget)
+    }
+    fn set_oracle(&mut self, oracle: crate::SharedOracle<G>) {
+        (**self).set_oracle(oracle);
     }
 }
 

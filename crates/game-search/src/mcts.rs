@@ -67,6 +67,9 @@ pub struct MctsOptions {
     pub reuse: bool,
     /// The default budget, used where the budget of a call leaves a limit unset.
     pub budget: Budget,
+    /// Whether tables of perfect play are used where a front end finds them (see
+    /// [`Engine::set_oracle`](crate::Engine::set_oracle)).
+    pub tables: bool,
 }
 
 /// The exploration constant of a search whose options and game leave it unset.
@@ -180,6 +183,7 @@ impl MctsOptions {
         max_nodes: 1_000_000,
         reuse: true,
         budget: Budget::DEFAULT,
+        tables: true,
     };
 }
 
@@ -850,6 +854,9 @@ pub struct Mcts<G: Game> {
     last_reused: u64,
     evaluator: Option<Evaluator<G>>,
     prior: Option<Evaluator<G>>,
+    /// Exact values known in advance: at a known root the engine plays the move that keeps
+    /// the value.
+    oracle: Option<crate::SharedOracle<G>>,
 }
 
 /// How often a one-tree search reports its progress.
@@ -878,6 +885,7 @@ impl<G: Game> Mcts<G> {
             last_reused: 0,
             evaluator: None,
             prior: None,
+            oracle: None,
         }
     }
 
@@ -937,6 +945,10 @@ impl<G: Game> Engine<G> for Mcts<G> {
         self.last_reused = 0;
     }
 
+    fn set_oracle(&mut self, oracle: crate::SharedOracle<G>) {
+        self.oracle = Some(oracle);
+    }
+
     fn search(
         &mut self,
         pos: &G,
@@ -946,6 +958,13 @@ impl<G: Game> Engine<G> for Mcts<G> {
     ) -> Option<(G::Move, SearchInfo<G>)> {
         if pos.is_over() {
             return None;
+        }
+        if let Some(found) = self
+            .oracle
+            .as_ref()
+            .and_then(|o| crate::oracle::oracle_move(&*o.0, pos))
+        {
+            return Some(found);
         }
         let mut budget = budget.or(self.options.budget);
         if budget.iterations.is_none()

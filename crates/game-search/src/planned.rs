@@ -30,6 +30,10 @@ impl<G: Game> Engine<G> for Planned<G> {
         self.inner.new_game();
     }
 
+    fn set_oracle(&mut self, oracle: crate::SharedOracle<G>) {
+        self.inner.set_oracle(oracle);
+    }
+
     fn search(
         &mut self,
         pos: &G,

@@ -25,8 +25,12 @@ pub struct RandomOptions {
 /// | engine | keys |
 /// |---|---|
 /// | `random` | `seed` |
-/// | `mcts` | `iterations`, `nodes`, `movetime` (ms), `c` (exploration), `seed`, `threads`, `playout_cap`, `cutoff` (plies before the evaluation decides a playout), `minimax` (weight of the implicit minimax, 0 to 1), `widening` (progressive widening factor), `contempt` (what a draw costs the searching side, on the evaluation's scale; the game's own when unset), `max_nodes`, `reuse` (`true`/`false`) |
-/// | `alphabeta` | `depth`, `nodes`, `movetime` (ms), `hash` (MiB), `contempt` (what a draw costs, on the evaluation's scale; the game's own when unset), `threads` (Lazy SMP: more threads search the same position, sharing the table) |
+/// | `mcts` | `iterations`, `nodes`, `movetime` (ms), `c` (exploration), `seed`, `threads`, `playout_cap`, `cutoff` (plies before the evaluation decides a playout), `minimax` (weight of the implicit minimax, 0 to 1), `widening` (progressive widening factor), `contempt` (what a draw costs the searching side, on the evaluation's scale; the game's own when unset), `max_nodes`, `reuse` (`true`/`false`), `tables` |
+/// | `alphabeta` | `depth`, `nodes`, `movetime` (ms), `hash` (MiB), `contempt` (what a draw costs, on the evaluation's scale; the game's own when unset), `threads` (Lazy SMP: more threads search the same position, sharing the table), `tables` |
+///
+/// `tables` (`on` or `off`, default `on`) says whether the engine uses tables of perfect play
+/// where a front end finds them (the command line looks in the folder of `JGAMES_TABLES`);
+/// see [`Engine::set_oracle`].
 ///
 /// The budget keys (`iterations`, `nodes`, `depth`, `movetime`) make the engine's default
 /// budget: a call to [`Engine::choose`] uses them for every limit its own [`Budget`] leaves
@@ -100,8 +104,8 @@ pub enum SpecError {
 }
 
 const RANDOM_KEYS: &str = "seed";
-const MCTS_KEYS: &str = "iterations, nodes, movetime, c, seed, threads, playout_cap, cutoff, minimax, widening, contempt, max_nodes, reuse";
-const ALPHABETA_KEYS: &str = "depth, nodes, movetime, hash, contempt, threads";
+const MCTS_KEYS: &str = "iterations, nodes, movetime, c, seed, threads, playout_cap, cutoff, minimax, widening, contempt, max_nodes, reuse, tables";
+const ALPHABETA_KEYS: &str = "depth, nodes, movetime, hash, contempt, threads, tables";
 
 /// A contempt: what a draw costs, on the evaluation's scale.
 fn contempt(key: &str, value: &str) -> Result<i32, SpecError> {
@@ -156,6 +160,16 @@ impl EngineSpec {
             "mcts" => Ok(EngineSpec::Mcts(MctsOptions::DEFAULT)),
             "alphabeta" => Ok(EngineSpec::AlphaBeta(AlphaBetaOptions::DEFAULT)),
             other => Err(SpecError::UnknownEngine(other.to_owned())),
+        }
+    }
+
+    /// Whether the engine uses tables of perfect play when a front end finds them (the
+    /// `tables` key, on unless `tables=off`; the random mover never does).
+    pub const fn uses_tables(&self) -> bool {
+        match self {
+            EngineSpec::Random(_) => false,
+            EngineSpec::Mcts(o) => o.tables,
+            EngineSpec::AlphaBeta(o) => o.tables,
         }
     }
 
@@ -226,6 +240,7 @@ impl EngineSpec {
                         _ => return Err(bad(key, value, "true or false")),
                     }
                 }
+                "tables" => o.tables = on_off(key, value)?,
                 _ => return Err(unknown("mcts", MCTS_KEYS)),
             },
             EngineSpec::AlphaBeta(o) => match key {
@@ -245,6 +260,7 @@ impl EngineSpec {
                 }
                 "threads" => o.threads = whole(key, value, 1, 256, "a whole number from 1 to 256")?,
                 "contempt" => o.contempt = Some(contempt(key, value)?),
+                "tables" => o.tables = on_off(key, value)?,
                 _ => return Err(unknown("alphabeta", ALPHABETA_KEYS)),
             },
         }
@@ -341,6 +357,15 @@ impl FromStr for EngineSpec {
     }
 }
 
+/// Reads `on` or `off`.
+fn on_off(key: &str, value: &str) -> Result<bool, SpecError> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(bad(key, value, "on or off")),
+    }
+}
+
 /// Writes `key=value` items after the name, `:` before the first and `,` between.
 struct Items<'a, 'b> {
     f: &'a mut fmt::Formatter<'b>,
@@ -415,6 +440,9 @@ impl fmt::Display for EngineSpec {
                 if o.reuse != d.reuse {
                     items.item("reuse", o.reuse)?;
                 }
+                if !o.tables {
+                    items.item("tables", "off")?;
+                }
             }
             EngineSpec::AlphaBeta(o) => {
                 items.budget(&o.budget, false, true)?;
@@ -426,6 +454,9 @@ impl fmt::Display for EngineSpec {
                 }
                 if o.threads != AlphaBetaOptions::DEFAULT.threads {
                     items.item("threads", o.threads)?;
+                }
+                if !o.tables {
+                    items.item("tables", "off")?;
                 }
             }
         }

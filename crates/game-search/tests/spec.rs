@@ -49,8 +49,16 @@ fn the_documented_specs_parse_to_their_options() {
             budget: Budget::depth(4),
             contempt: None,
             threads: 1,
+            tables: true,
         })
     );
+    assert_eq!(
+        parse("alphabeta:tables=off").unwrap().to_string(),
+        "alphabeta:tables=off"
+    );
+    assert!(!parse("mcts:tables=off").unwrap().uses_tables());
+    assert!(parse("mcts").unwrap().uses_tables());
+    assert!(parse("alphabeta:tables=maybe").is_err());
     assert_eq!(
         parse("alphabeta:nodes=100000").unwrap(),
         EngineSpec::AlphaBeta(AlphaBetaOptions {
@@ -351,6 +359,7 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
                         contempt,
                         max_nodes,
                         reuse,
+                        tables: seed % 2 == 0,
                         budget: Budget {
                             iterations,
                             ..budget
@@ -370,6 +379,7 @@ fn arb_spec() -> impl Strategy<Value = EngineSpec> {
                     budget,
                     contempt,
                     threads,
+                    tables: hash_mib % 3 != 0,
                 })
             }),
     ]

@@ -251,3 +251,11 @@ impl<I: PositionIndex> core::fmt::Debug for Table<I> {
 pub(crate) fn empty_layers(count: usize) -> Layers {
     (0..count).map(|_| OnceLock::new()).collect()
 }
+
+impl<I: PositionIndex> abstract_game::Oracle<I::Game> for Table<I> {
+    /// [`Table::probe_loaded`]: the layers in memory only.
+    #[inline]
+    fn value(&self, pos: &I::Game) -> Option<Value> {
+        self.probe_loaded(pos)
+    }
+}

@@ -167,3 +167,47 @@ fn a_perfect_line_from_a_won_endgame_wins_in_the_stated_plies() {
         Some(jarmo_core::WHITE)
     );
 }
+
+#[test]
+fn engines_with_the_table_keep_the_value_and_win_won_endgames() {
+    use game_search::{Budget, EngineSpec, SharedOracle};
+    let table = std::sync::Arc::new(endgame(2));
+    let index = table.index();
+    let mut rng = Rng::seed_from_u64(7);
+    let mut won = 0;
+    for spec in ["alphabeta:depth=2", "mcts:iterations=50"] {
+        let spec: EngineSpec = spec.parse().unwrap();
+        let mut engine = spec.build::<Position>();
+        engine.set_oracle(SharedOracle(table.clone()));
+        let mut opponent = EngineSpec::Random(Default::default()).build::<Position>();
+        for _ in 0..30 {
+            let node = random_node(index, &table, &mut rng);
+            let mut pos = index.game_of(node);
+            let Ok(Value::Win(d)) = table.probe(&pos) else {
+                continue;
+            };
+            let winner = pos.side_to_move();
+            let mut plies = 0;
+            while !pos.is_over() {
+                let mover = if pos.side_to_move() == winner {
+                    &mut engine
+                } else {
+                    &mut opponent
+                };
+                let (mv, info) = mover.choose(&pos, &Budget::DEFAULT).unwrap();
+                if pos.side_to_move() == winner {
+                    // The move keeps the win, and the engine says how far the end is.
+                    let after = table.probe(&pos.after(mv)).unwrap();
+                    assert!(matches!(after, Value::Loss(_)), "{}", pos.to_text());
+                    assert!(info.score.is_win());
+                }
+                pos.play(mv).unwrap();
+                plies += 1;
+            }
+            assert!(plies <= usize::from(d), "{plies} > {d}");
+            assert_eq!(pos.outcome().and_then(|o| o.winner), Some(winner));
+            won += 1;
+        }
+    }
+    assert!(won > 20, "{won}");
+}

@@ -482,6 +482,15 @@ impl Game for Position {
     }
 }
 
+impl abstract_game::Solvable for Position {
+    type Index = abstract_game::Unsolvable<Position>;
+
+    /// No rules of this game are small enough to solve whole: always `None`.
+    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,14 +507,5 @@ mod tests {
         // A stock holds at most 25 pieces and there are 26 squares; the empty board reaches it.
         let start = Position::start(Rules::default());
         assert_eq!(start.count_legal_moves(), MAX_MOVES);
-    }
-}
-
-impl abstract_game::Solvable for Position {
-    type Index = abstract_game::Unsolvable<Position>;
-
-    /// No rules of this game are small enough to solve whole: always `None`.
-    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
-        None
     }
 }

@@ -648,6 +648,15 @@ impl Default for Position {
     }
 }
 
+impl abstract_game::Solvable for Position {
+    type Index = abstract_game::Unsolvable<Position>;
+
+    /// No rules of this game are small enough to solve whole: always `None`.
+    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -662,14 +671,5 @@ mod tests {
         assert_eq!(list.iter().filter(|m| m.is_escape()).count(), 26);
         assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
         assert_eq!(pos.by_side[0] | pos.by_side[1], pos.occupied().bitboard().0);
-    }
-}
-
-impl abstract_game::Solvable for Position {
-    type Index = abstract_game::Unsolvable<Position>;
-
-    /// No rules of this game are small enough to solve whole: always `None`.
-    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
-        None
     }
 }

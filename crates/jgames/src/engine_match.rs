@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use abstract_game::playout::{Rng, game_seed};
 use abstract_game::record::Record;
-use abstract_game::{Evaluate, Side, TextGame};
+use abstract_game::{Evaluate, Side, Solvable, TextGame};
 use game_search::elo::{GameResult, Pentanomial, Sprt, SprtResult, Tally};
 use game_search::{Budget, Engine, EngineSpec};
 
@@ -39,9 +39,12 @@ impl Player {
         }
     }
 
-    fn build<G: TextGame + Evaluate>(&self) -> Result<Box<dyn Engine<G>>, CliError> {
+    fn build<G: TextGame + Evaluate + Solvable>(
+        &self,
+        rules: G::Rules,
+    ) -> Result<Box<dyn Engine<G>>, CliError> {
         match self {
-            Player::Spec(spec) => Ok(spec.build::<G>()),
+            Player::Spec(spec) => crate::solve::build_engine::<G>(spec, rules),
             Player::External(command) => {
                 let engine = crate::external::UgiEngine::<G>::start(command).map_err(input)?;
                 Ok(Box::new(engine))
@@ -422,7 +425,7 @@ fn budget_text(args: &MatchArgs) -> String {
 
 /// `jgames match`: game pairs between two engines, several at once, until `--games` are
 /// played or the SPRT decides.
-pub fn run_match<G: TextGame + Evaluate>(
+pub fn run_match<G: TextGame + Evaluate + Solvable>(
     start: &G,
     variant: &str,
     args: &MatchArgs,
@@ -465,8 +468,8 @@ pub fn run_match<G: TextGame + Evaluate>(
         for _ in 0..args.concurrency.max(1).min(args.games.max(1)) {
             scope.spawn(|| {
                 let built = specs[0]
-                    .build::<G>()
-                    .and_then(|a| Ok([a, specs[1].build::<G>()?]));
+                    .build::<G>(start.rules())
+                    .and_then(|a| Ok([a, specs[1].build::<G>(start.rules())?]));
                 let mut engines: [Box<dyn Engine<G>>; 2] = match built {
                     Ok(engines) => engines,
                     Err(e) => {

@@ -22,9 +22,12 @@ pub enum Human {
 }
 
 /// `jgames play`: a person against an engine in the terminal.
-pub fn run_play<G: TextGame + Evaluate>(start: G, args: &crate::PlayArgs) -> Result<(), CliError> {
+pub fn run_play<G: TextGame + Evaluate + abstract_game::Solvable>(
+    start: G,
+    args: &crate::PlayArgs,
+) -> Result<(), CliError> {
     let spec = crate::ugi::spec_of("--engine", &args.engine)?;
-    let mut engine = spec.build::<G>();
+    let mut engine = crate::solve::build_engine::<G>(&spec, start.rules())?;
     let first = start.side_to_move();
     let is_human = |side: Side| match args.human {
         Human::Both => true,

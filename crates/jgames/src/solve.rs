@@ -5,7 +5,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use abstract_game::{Game, PositionIndex, Side, Solvable, TextGame, Value};
+use std::any::Any;
+use std::sync::{Arc, Mutex};
+
+use abstract_game::{Evaluate, Game, PositionIndex, Side, Solvable, TextGame, Value};
+use game_search::{Engine, EngineSpec, SharedOracle};
 use game_solve::{Table, TableError};
 
 use crate::progress::{Counters, STOP, duration, si, with_progress};
@@ -247,4 +251,56 @@ fn probe<G: TextGame + Solvable>(
 
 fn probe_error(e: TableError) -> CliError {
     input(e.to_string())
+}
+
+/// The tables opened so far, by file: each is read once per process and shared by every
+/// engine that uses it.
+static OPENED: Mutex<Vec<(PathBuf, Arc<dyn Any + Send + Sync>)>> = Mutex::new(Vec::new());
+
+/// The table of perfect play for `rules` in the folder of `JGAMES_TABLES`, read whole into
+/// memory the first time: `None` when the variable is unset or the folder has no table for
+/// these rules; a table that is refused is an error.
+pub fn oracle_for<G: Solvable>(rules: G::Rules) -> Result<Option<SharedOracle<G>>, CliError> {
+    let Some(dir) = std::env::var_os(TABLES_ENV) else {
+        return Ok(None);
+    };
+    let Some(index) = G::position_index(rules) else {
+        return Ok(None);
+    };
+    let path = table_file(Path::new(&dir), &index);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let mut opened = crate::sync::locked(&OPENED);
+    let shared = match opened.iter().find(|(p, _)| *p == path) {
+        Some((_, table)) => Arc::clone(table),
+        None => {
+            let table = open(index, &path)?;
+            table
+                .load_all()
+                .map_err(|e| input(format!("{}: {e}", path.display())))?;
+            let table: Arc<dyn Any + Send + Sync> = Arc::new(table);
+            opened.push((path.clone(), Arc::clone(&table)));
+            table
+        }
+    };
+    let table = shared
+        .downcast::<Table<G::Index>>()
+        .map_err(|_| input(format!("{}: a table of another game", path.display())))?;
+    Ok(Some(SharedOracle(table)))
+}
+
+/// The engine of `spec`, with the table of perfect play for `rules` when the spec uses
+/// tables (`tables=on`, the default) and `JGAMES_TABLES` holds one.
+pub fn build_engine<G: TextGame + Evaluate + Solvable>(
+    spec: &EngineSpec,
+    rules: G::Rules,
+) -> Result<Box<dyn Engine<G>>, CliError> {
+    let mut engine = spec.build::<G>();
+    if spec.uses_tables() {
+        if let Some(oracle) = oracle_for::<G>(rules)? {
+            engine.set_oracle(oracle);
+        }
+    }
+    Ok(engine)
 }

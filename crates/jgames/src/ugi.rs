@@ -57,18 +57,19 @@ struct Session<G: TextGame + Evaluate> {
     searching: Arc<AtomicBool>,
 }
 
-impl<G: TextGame + Evaluate> Session<G> {
-    fn new(start: G, spec: &EngineSpec) -> Session<G> {
-        Session {
+impl<G: TextGame + Evaluate + abstract_game::Solvable> Session<G> {
+    fn new(start: G, spec: &EngineSpec) -> Result<Session<G>, CliError> {
+        let engine = crate::solve::build_engine::<G>(spec, start.rules())?;
+        Ok(Session {
             pos: start.clone(),
             start,
-            engine: Arc::new(Mutex::new(spec.build::<G>())),
+            engine: Arc::new(Mutex::new(engine)),
             out: Arc::new(Mutex::new(std::io::stdout())),
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
             searching_forever: false,
             searching: Arc::new(AtomicBool::new(false)),
-        }
+        })
     }
 
     fn say(&self, line: &str) {
@@ -137,7 +138,11 @@ impl<G: TextGame + Evaluate> Session<G> {
                 if name.eq_ignore_ascii_case("engine") =>
             {
                 match spec_of("engine", &value.join(" ")) {
-                    Ok(spec) => *locked(&self.engine) = spec.build::<G>(),
+                    Ok(spec) => match crate::solve::build_engine::<G>(&spec, self.start.rules()) {
+                        Ok(engine) => *locked(&self.engine) = engine,
+                        Err(CliError::Input(e)) => self.error(&e),
+                        Err(_) => {}
+                    },
                     Err(CliError::Input(e)) => self.error(&e),
                     Err(_) => {}
                 }
@@ -227,9 +232,12 @@ impl<G: TextGame + Evaluate> Session<G> {
 }
 
 /// `jgames ugi`: the engine over the UGI protocol on stdin and stdout.
-pub fn run_ugi<G: TextGame + Evaluate>(start: G, args: &UgiArgs) -> Result<(), CliError> {
+pub fn run_ugi<G: TextGame + Evaluate + abstract_game::Solvable>(
+    start: G,
+    args: &UgiArgs,
+) -> Result<(), CliError> {
     let spec = spec_of("--engine", &args.engine)?;
-    let mut session = Session::new(start, &spec);
+    let mut session = Session::new(start, &spec)?;
     let (lines_tx, lines) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
