@@ -207,6 +207,8 @@ fn win_chance(value: i32) -> f64 {
 struct Judges<'a, G> {
     cutoff: Option<&'a Evaluator<G>>,
     prior: Option<&'a Evaluator<G>>,
+    /// Exact values: a known position ends the playout with its result.
+    oracle: Option<&'a crate::SharedOracle<G>>,
 }
 
 impl<G> Clone for Judges<'_, G> {
@@ -489,6 +491,16 @@ impl<G: Game> Tree<G> {
         options: &MctsOptions,
         judges: Judges<'_, G>,
     ) -> (u32, Option<Backup>) {
+        if let Some(value) = judges.oracle.and_then(|o| o.value(pos)) {
+            // A solved position: a leaf with its exact result, like the end of the game.
+            let mover = pos.side_to_move();
+            let winner = match value.sign() {
+                1 => Some(mover),
+                -1 => Some(mover.opponent()),
+                _ => None,
+            };
+            return (0, Some(Backup::Winner(winner)));
+        }
         let Some(eval) = judges.cutoff.filter(|_| options.cutoff_plies() > 0) else {
             let result = pos.playout(&mut self.rng, options.playout_cap);
             let backup = result.outcome.map(|o: Outcome| Backup::Winner(o.winner));
@@ -996,9 +1008,11 @@ impl<G: Game> Engine<G> for Mcts<G> {
             }
         };
         let (evaluator, prior) = (self.evaluator.clone(), self.prior.clone());
+        let oracle = self.oracle.clone();
         let judges = Judges {
             cutoff: evaluator.as_ref(),
             prior: prior.as_ref(),
+            oracle: oracle.as_ref(),
         };
         let stats: Vec<TreeStats> = if threads == 1 {
             // One tree: in chunks, with a report every second between them (for `info`

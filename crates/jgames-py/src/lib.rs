@@ -23,8 +23,14 @@ use std::time::Duration;
 mod batch;
 
 /// What a game needs to be bound.
-trait Playable: TextGame + ActionSpace + Observe + Evaluate + Render + PartialEq {}
-impl<G: TextGame + ActionSpace + Observe + Evaluate + Render + PartialEq> Playable for G {}
+trait Playable:
+    TextGame + ActionSpace + Observe + Evaluate + Render + PartialEq + abstract_game::Solvable
+{
+}
+impl<G> Playable for G where
+    G: TextGame + ActionSpace + Observe + Evaluate + Render + PartialEq + abstract_game::Solvable
+{
+}
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -282,6 +288,69 @@ impl<G: Playable> State<G> {
     }
 }
 
+/// The tables of perfect play opened so far, by file (their layers are read as probes need
+/// them).
+static TABLES: std::sync::Mutex<
+    Vec<(
+        std::path::PathBuf,
+        std::sync::Arc<dyn std::any::Any + Send + Sync>,
+    )>,
+> = std::sync::Mutex::new(Vec::new());
+
+/// The exact value of `pos` for the side to move as `(result, plies)`: `("win", 7)`,
+/// `("draw", None)`, `("loss", 4)`. From the table in `tables` (or the folder of
+/// `JGAMES_TABLES`) when there is one, else solved on the spot from the positions reachable
+/// from it (at most five million).
+fn solve_value<G: Playable>(pos: &G, tables: Option<&str>) -> PyResult<(&'static str, Option<u8>)> {
+    use abstract_game::{PositionIndex, Value};
+    let index = G::position_index(pos.rules())
+        .ok_or_else(|| value_error(format!("{}: these rules cannot be solved", G::NAME)))?;
+    let node = index
+        .node_of(pos)
+        .ok_or_else(|| value_error("the position is outside the solved rules"))?;
+    let dir = tables
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("JGAMES_TABLES").map(std::path::PathBuf::from));
+    let name: String = index
+        .name()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let path = dir.map(|d| d.join(format!("{}-{name}.table", G::NAME)));
+    let value = match path.filter(|p| p.exists()) {
+        Some(path) => {
+            let mut opened = TABLES
+                .lock()
+                .map_err(|_| value_error("a table reader panicked"))?;
+            let shared = match opened.iter().find(|(p, _)| *p == path) {
+                Some((_, t)) => std::sync::Arc::clone(t),
+                None => {
+                    let table = game_solve::Table::open(index, &path)
+                        .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
+                    let table: std::sync::Arc<dyn std::any::Any + Send + Sync> =
+                        std::sync::Arc::new(table);
+                    opened.push((path.clone(), std::sync::Arc::clone(&table)));
+                    table
+                }
+            };
+            let table = shared
+                .downcast::<game_solve::Table<G::Index>>()
+                .map_err(|_| value_error("a table of another game"))?;
+            table
+                .probe_node(node)
+                .map_err(|e| value_error(e.to_string()))?
+        }
+        None => game_solve::analyse(&index, node, 5_000_000)
+            .map_err(|e| value_error(format!("no table, and too big to solve on the spot: {e}")))?
+            .root(),
+    };
+    Ok(match value {
+        Value::Win(d) => ("win", Some(d)),
+        Value::Draw => ("draw", None),
+        Value::Loss(d) => ("loss", Some(d)),
+    })
+}
+
 /// The `#[pymethods]` block of the class `$class` of the game `$game`: what every class of a
 /// game has (`NUM_ACTIONS`, `NAME`, `observation_shape()`), then `$items`.
 macro_rules! game_methods {
@@ -449,6 +518,24 @@ macro_rules! game_class {
             /// Sequences of `depth` moves from here (the library's bulk perft).
             fn perft(&self, depth: u32) -> u64 {
                 abstract_game::perft::perft(&self.state.pos, depth)
+            }
+
+            /// The exact value of the position for the side to move under perfect play, as
+            /// `(result, plies)`: `("win", 7)`, `("draw", None)` or `("loss", 4)`, the plies
+            /// counted to the end with the winner hurrying and the loser delaying. From the
+            /// table of perfect play in the folder `tables` (default: the `JGAMES_TABLES`
+            /// environment variable) when there is one, else solved on the spot from the
+            /// positions reachable from here (small endgames only). Jasir-basic only;
+            /// `ValueError` otherwise.
+            #[pyo3(signature = (tables=None))]
+            fn solve_value(
+                &self,
+                py: Python<'_>,
+                tables: Option<&str>,
+            ) -> PyResult<(&'static str, Option<u8>)> {
+                let pos = self.state.pos.clone();
+                let tables = tables.map(str::to_owned);
+                py.detach(move || solve_value(&pos, tables.as_deref()))
             }
 
             /// The SVG picture of the position.

@@ -156,3 +156,23 @@ def test_engines_think_and_the_cap_truncates(cls):
     with pytest.raises(ValueError, match="over"):
         capped.apply(0)
     assert state.svg().startswith("<svg")
+
+
+def test_solve_value_of_a_small_jasir_basic_endgame():
+    # Black a1 against White a5, Black to move: White wins in 4 plies (a1-c2 a5-b3 c2-b2
+    # b3-a1, White's archer arriving first, 2 points to 1).
+    game = jgames.Jarmo(variant="jasir-basic", position="w4/5/5/5/b4 b")
+    assert game.solve_value() == ("loss", 4)
+    # The value agrees with the values of the moves: the best move leaves White a win in 3.
+    best = None
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        result, plies = child.solve_value()
+        assert result == "win"
+        best = plies if best is None else max(best, plies)
+    assert best == 3
+    with pytest.raises(ValueError):
+        jgames.Jarmo().solve_value()  # the jarmo preset cannot be solved
+    with pytest.raises(ValueError):
+        jgames.Jetan().solve_value()
