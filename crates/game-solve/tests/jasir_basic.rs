@@ -211,3 +211,42 @@ fn engines_with_the_table_keep_the_value_and_win_won_endgames() {
     }
     assert!(won > 20, "{won}");
 }
+
+#[test]
+fn alphabeta_to_the_end_agrees_with_the_table_where_it_finishes() {
+    use game_search::{Budget, EngineSpec, Score};
+    let table = endgame(2);
+    let index = table.index();
+    let mut rng = Rng::seed_from_u64(11);
+    let mut checked = 0;
+    while checked < 200 {
+        let node = random_node(index, &table, &mut rng);
+        let pos = index.game_of(node);
+        let value = table.probe(&pos).unwrap();
+        let Some(d) = value.distance().filter(|&d| (1..=12).contains(&d)) else {
+            continue;
+        };
+        // No table: the plain engine, deep enough to see the end of every line.
+        let mut engine = "alphabeta:tables=off"
+            .parse::<EngineSpec>()
+            .unwrap()
+            .build::<Position>();
+        let budget = Budget::depth(u32::from(d) + 2);
+        let (mv, info) = engine.choose(&pos, &budget).unwrap();
+        let expected = match value {
+            Value::Win(d) => Score::Win(u32::from(d)),
+            _ => Score::Loss(u32::from(d)),
+        };
+        assert_eq!(info.score, expected, "{}", pos.to_text());
+        if value.sign() > 0 {
+            // Its move keeps the win at the same distance.
+            assert_eq!(
+                table.probe(&pos.after(mv)).unwrap(),
+                Value::Loss(d - 1),
+                "{}",
+                pos.to_text()
+            );
+        }
+        checked += 1;
+    }
+}
