@@ -172,6 +172,15 @@ pub trait PositionIndex: Send + Sync {
     /// The wave of `layer`: a move out of a layer goes to a layer of a lower wave.
     fn layer_wave(&self, layer: usize) -> u32;
 
+    /// How many pieces stand on the board in every position of `layer`, where that is fixed
+    /// by the layer and no move adds pieces: an endgame table of at most `k` pieces is then
+    /// the layers of at most `k`, closed under the moves. `None` (the default) when the index
+    /// does not say.
+    fn layer_pieces(&self, layer: usize) -> Option<u32> {
+        let _ = layer;
+        None
+    }
+
     /// The layer and the index of `node`.
     fn rank(&self, node: Self::Node) -> (usize, u64);
 

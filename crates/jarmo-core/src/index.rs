@@ -288,6 +288,11 @@ impl PositionIndex for JasirBasicIndex {
         self.layers[layer].wave
     }
 
+    /// The archers of both sides: fixed in a layer, and never raised by a move.
+    fn layer_pieces(&self, layer: usize) -> Option<u32> {
+        Some(self.layers[layer].counts.iter().sum())
+    }
+
     #[inline]
     fn rank(&self, node: Archers) -> (usize, u64) {
         let [black, white] = node.archers;

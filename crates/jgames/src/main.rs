@@ -411,6 +411,11 @@ pub struct SolveArgs {
     /// Build the table of every position and write it into this folder.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["verify", "tables"])]
     pub out: Option<PathBuf>,
+    /// With --out: an endgame table, of the positions with at most this many pieces on the
+    /// board (a file of its own, `...-upto<K>.table`, found by --tables and JGAMES_TABLES as
+    /// well).
+    #[arg(long, value_name = "K", requires = "out", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub pieces: Option<u32>,
     /// The folder holding the tables (default: the JGAMES_TABLES environment variable; with
     /// neither, a small position is solved on the spot).
     #[arg(long, value_name = "DIR")]

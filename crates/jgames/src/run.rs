@@ -212,6 +212,14 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq + abstract_game::Solv
                 Some(outcome) => writeln!(out, "result: {}", G::describe(outcome))?,
                 None => writeln!(out, "to move: {}", G::side_name(pos.side_to_move()))?,
             }
+            if let Some(value) = crate::solve::known_value(pos)? {
+                let side = pos.side_to_move();
+                writeln!(
+                    out,
+                    "solved: {}",
+                    crate::solve::describe_value::<G>(side, value)
+                )?;
+            }
             Ok(())
         }
         Command::Playout(args) => {

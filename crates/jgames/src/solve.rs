@@ -21,14 +21,33 @@ pub const ANALYSIS_LIMIT: usize = 5_000_000;
 /// The environment variable naming the folder where tables are looked for.
 pub const TABLES_ENV: &str = "JGAMES_TABLES";
 
-/// The file name of the table of `index` in a folder.
-pub fn table_file<I: PositionIndex>(dir: &Path, index: &I) -> PathBuf {
+/// The largest endgame (pieces on the board) looked for when no full table is found.
+const MOST_PIECES: u32 = 16;
+
+/// The file name of the table of `index` in a folder: of every position, or of the endgame of
+/// at most `pieces` pieces.
+pub fn table_name<I: PositionIndex>(dir: &Path, index: &I, pieces: Option<u32>) -> PathBuf {
     let name: String = index
         .name()
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();
-    dir.join(format!("{}-{name}.table", <I::Game as Game>::NAME))
+    let upto = pieces.map_or(String::new(), |k| format!("-upto{k}"));
+    dir.join(format!("{}-{name}{upto}.table", <I::Game as Game>::NAME))
+}
+
+/// The table of `index` in a folder: the full table if there is one, else the largest
+/// endgame table (the full table's name when there is none at all).
+pub fn table_file<I: PositionIndex>(dir: &Path, index: &I) -> PathBuf {
+    let full = table_name(dir, index, None);
+    if full.exists() {
+        return full;
+    }
+    (1..=MOST_PIECES)
+        .rev()
+        .map(|k| table_name(dir, index, Some(k)))
+        .find(|p| p.exists())
+        .unwrap_or(full)
 }
 
 /// "Black wins in 37", "White wins in 4", "draw": a value said for the side to move `side`.
@@ -54,7 +73,7 @@ pub fn run_solve<G: TextGame + Solvable>(
     })?;
     let threads = args.threads as usize;
     if let Some(dir) = &args.out {
-        return build(index, dir, threads, args.quiet);
+        return build(index, dir, args.pieces, threads, args.quiet);
     }
     let dir = args
         .tables
@@ -83,21 +102,35 @@ fn open<I: PositionIndex>(index: I, path: &Path) -> Result<Table<I>, CliError> {
 fn build<I: PositionIndex>(
     index: I,
     dir: &Path,
+    pieces: Option<u32>,
     threads: usize,
     quiet: bool,
 ) -> Result<(), CliError> {
+    let wanted: Vec<bool> = (0..index.layer_count())
+        .map(|l| match (pieces, index.layer_pieces(l)) {
+            (None, _) => Ok(true),
+            (Some(k), Some(n)) => Ok(n <= k),
+            (Some(_), None) => Err(input(
+                "--pieces: this game's index does not count pieces".to_string(),
+            )),
+        })
+        .collect::<Result<_, _>>()?;
     std::fs::create_dir_all(dir).map_err(|e| {
         input(format!(
             "--out {}: cannot make the folder: {e}",
             dir.display()
         ))
     })?;
-    let path = table_file(dir, &index);
+    let path = table_name(dir, &index, pieces);
     let counters = Counters::default();
-    counters.total.store(index.len(), Ordering::Relaxed);
+    let total = (0..index.layer_count())
+        .filter(|&l| wanted[l])
+        .map(|l| index.layer_len(l))
+        .sum();
+    counters.total.store(total, Ordering::Relaxed);
     let started = Instant::now();
     let solved = with_progress(quiet, "positions", &counters, || {
-        Table::solve(index, threads, &STOP, &mut |p| {
+        Table::solve_where(index, |l| wanted[l], threads, &STOP, &mut |p| {
             counters.done.store(p.positions_done, Ordering::Relaxed);
         })
     });
@@ -203,9 +236,10 @@ fn probe<G: TextGame + Solvable>(
         ))
     })?;
     let table = match table {
-        Some(t) => t,
-        None => {
-            // No table: solve every position reachable from this one, in memory.
+        Some(t) if !matches!(t.probe(pos), Err(TableError::NotInTable)) => t,
+        _ => {
+            // No table (or an endgame table without this position): solve every position
+            // reachable from this one, in memory.
             let analysis = game_solve::analyse(&index, node, ANALYSIS_LIMIT).map_err(|e| {
                 input(format!(
                     "no table given and the position is too big to solve on the spot ({e}); \
@@ -303,4 +337,26 @@ pub fn build_engine<G: TextGame + Evaluate + Solvable>(
         }
     }
     Ok(engine)
+}
+
+/// The exact value of `pos` from the table in `JGAMES_TABLES`, when there is one for its rules
+/// (for `jgames show`).
+pub fn known_value<G: Solvable>(pos: &G) -> Result<Option<Value>, CliError> {
+    let Some(dir) = std::env::var_os(TABLES_ENV) else {
+        return Ok(None);
+    };
+    let Some(index) = G::position_index(pos.rules()) else {
+        return Ok(None);
+    };
+    let path = table_file(Path::new(&dir), &index);
+    if !path.exists() {
+        return Ok(None);
+    }
+    // Only the position's layer is read.
+    let table = open(index, &path)?;
+    match table.probe(pos) {
+        Ok(value) => Ok(Some(value)),
+        Err(TableError::NotInTable) => Ok(None),
+        Err(e) => Err(input(format!("{}: {e}", path.display()))),
+    }
 }
