@@ -15,6 +15,7 @@
 //!   position's moves;
 //! - probes: the value of a position, its moves rated, a perfect line ([`Table::probe`],
 //!   [`Table::rate_moves`], [`Table::perfect_line`]);
+//! - counts the values of the positions reachable from a start ([`reachable_counts`]);
 //! - solves a small position on the spot without a table, from the positions reachable from
 //!   it ([`analyse`]), by a second method (an explicit graph) that the tests hold against the
 //!   layered solver.
@@ -42,6 +43,7 @@
 
 mod analyse;
 pub mod file;
+mod reach;
 pub mod solve;
 mod table;
 mod verify;
@@ -50,6 +52,7 @@ use std::path::Path;
 
 pub use abstract_game::{PositionIndex, Solvable, Value};
 pub use analyse::{Analysis, analyse};
+pub use reach::reachable_counts;
 pub use solve::Progress;
 pub use table::{Counts, RatedMove, Table};
 pub use verify::{Mismatch, verify};

@@ -250,3 +250,20 @@ fn alphabeta_to_the_end_agrees_with_the_table_where_it_finishes() {
         checked += 1;
     }
 }
+
+#[test]
+fn the_reachable_positions_are_those_the_graph_analysis_gathers() {
+    let table = endgame(2);
+    let index = table.index();
+    let mut rng = Rng::seed_from_u64(99);
+    for _ in 0..20 {
+        let root = random_node(index, &table, &mut rng);
+        let analysis = analyse(index, root, 1_000_000).unwrap();
+        let mut expected = game_solve::Counts::default();
+        for &(_, v) in &analysis.values {
+            expected.add(v);
+        }
+        let counts = game_solve::reachable_counts(&table, &[root]).unwrap();
+        assert_eq!(counts, expected);
+    }
+}

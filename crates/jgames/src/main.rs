@@ -424,6 +424,10 @@ pub struct SolveArgs {
     /// over its moves.
     #[arg(long)]
     pub verify: bool,
+    /// Count the positions reachable from the position (the start when none is given) by
+    /// their value, with the table of --tables DIR.
+    #[arg(long, conflicts_with = "verify")]
+    pub reachable: bool,
     /// The most moves of a perfect line to print (a drawn line can go on for ever).
     #[arg(long, default_value_t = 200)]
     pub line: usize,

@@ -84,6 +84,11 @@ pub fn run_solve<G: TextGame + Solvable>(
             dir.ok_or_else(|| input(format!("--verify needs --tables DIR (or {TABLES_ENV})")))?;
         return verify::<G>(index, &dir, threads, args.quiet);
     }
+    if args.reachable {
+        let dir =
+            dir.ok_or_else(|| input(format!("--reachable needs --tables DIR (or {TABLES_ENV})")))?;
+        return reachable::<G>(index, &dir, pos);
+    }
     let path = dir.map(|d| table_file(&d, &index));
     let table = match &path {
         Some(path) if path.exists() => Some(open(index, path)?),
@@ -359,4 +364,31 @@ pub fn known_value<G: Solvable>(pos: &G) -> Result<Option<Value>, CliError> {
         Err(TableError::NotInTable) => Ok(None),
         Err(e) => Err(input(format!("{}: {e}", path.display()))),
     }
+}
+
+fn reachable<G: TextGame + Solvable>(index: G::Index, dir: &Path, pos: &G) -> Result<(), CliError> {
+    let path = table_file(dir, &index);
+    let node = index.node_of(pos).ok_or_else(|| {
+        input(format!(
+            "the position {} is not under these rules",
+            pos.to_text()
+        ))
+    })?;
+    let table = open(index, &path)?;
+    let started = Instant::now();
+    let counts = game_solve::reachable_counts(&table, &[node])
+        .map_err(|e| input(format!("{}: {e}", path.display())))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "reachable from {}: {} positions (wins {}, draws {}, losses {} for the side to move), longest {} plies, counted in {}",
+        pos.to_text(),
+        counts.total(),
+        counts.wins,
+        counts.draws,
+        counts.losses,
+        counts.longest,
+        duration(started.elapsed().as_secs_f64())
+    )?;
+    Ok(())
 }
