@@ -73,9 +73,16 @@ fn an_endgame_table_is_built_verified_probed_and_used() {
     assert!(stdout(&o).starts_with("verified "), "{}", stdout(&o));
 
     // The positions reachable from a 2-against-1 position, by value.
-    let o = run(&["--tables", d, "--reachable", "--position", "w4/5/5/5/bb3 w"], None);
+    let o = run(
+        &["--tables", d, "--reachable", "--position", "w4/5/5/5/bb3 w"],
+        None,
+    );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).starts_with("reachable from w4/5/5/5/bb3 w"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("reachable from w4/5/5/5/bb3 w"),
+        "{}",
+        stdout(&o)
+    );
 
     // A probe with the table, and the same through JGAMES_TABLES, and `show`.
     let probe = ["--position", "w4/5/5/5/b4 b", "-q"];
