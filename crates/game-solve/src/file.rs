@@ -225,47 +225,58 @@ impl<I: PositionIndex> Table<I> {
     /// Writes the layers the table holds to `path`: first under `path` with `.part` added,
     /// renamed to `path` once complete.
     pub fn write(&self, path: &Path) -> Result<(), TableError> {
-        let mut entries = Vec::new();
-        let mut blobs = Vec::new();
-        let mut offset = 0;
-        for layer in 0..self.layers.len() {
-            let Some(values) = self.layer(layer)? else {
-                continue;
-            };
-            let blob = zstd::bulk::compress(values, LEVEL).map_err(|e| TableError::io(path, e))?;
-            entries.push(LayerEntry {
-                layer,
-                len: values.len() as u64,
-                offset,
-                size: blob.len() as u64,
-                crc: crc32fast::hash(values),
-            });
-            offset += blob.len() as u64;
-            blobs.push(blob);
-        }
-        let header = header_text(
-            <I::Game as Game>::NAME,
-            &self.index.name(),
-            I::INDEX_VERSION,
-            self.layers.len(),
-            &entries,
-        );
-        let mut part = path.as_os_str().to_owned();
-        part.push(".part");
-        let part = PathBuf::from(part);
-        let result = (|| {
-            let mut file = std::io::BufWriter::new(File::create(&part)?);
-            file.write_all(header.as_bytes())?;
-            for blob in &blobs {
-                file.write_all(blob)?;
+        let with_suffix = |suffix: &str| {
+            let mut name = path.as_os_str().to_owned();
+            name.push(suffix);
+            PathBuf::from(name)
+        };
+        // The layers are compressed one at a time into a body file (so that no more than one
+        // compressed layer is in memory beside the table), then the header and the body are
+        // put together under the `.part` name, renamed when complete.
+        let (body, part) = (with_suffix(".body.part"), with_suffix(".part"));
+        let result = (|| -> Result<(), TableError> {
+            let io = |e| TableError::io(path, e);
+            let mut out = std::io::BufWriter::new(File::create(&body).map_err(io)?);
+            let mut entries = Vec::new();
+            let mut offset = 0;
+            for layer in 0..self.layers.len() {
+                let Some(values) = self.layer(layer)? else {
+                    continue;
+                };
+                let blob = zstd::bulk::compress(values, LEVEL).map_err(io)?;
+                out.write_all(&blob).map_err(io)?;
+                entries.push(LayerEntry {
+                    layer,
+                    len: values.len() as u64,
+                    offset,
+                    size: blob.len() as u64,
+                    crc: crc32fast::hash(values),
+                });
+                offset += blob.len() as u64;
             }
-            file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            std::fs::rename(&part, path)
+            out.flush().map_err(io)?;
+            drop(out);
+            let header = header_text(
+                <I::Game as Game>::NAME,
+                &self.index.name(),
+                I::INDEX_VERSION,
+                self.layers.len(),
+                &entries,
+            );
+            let mut file = std::io::BufWriter::new(File::create(&part).map_err(io)?);
+            file.write_all(header.as_bytes()).map_err(io)?;
+            std::io::copy(&mut File::open(&body).map_err(io)?, &mut file).map_err(io)?;
+            file.into_inner()
+                .map_err(|e| io(e.into_error()))?
+                .sync_all()
+                .map_err(io)?;
+            std::fs::rename(&part, path).map_err(io)
         })();
-        result.map_err(|e| {
+        let _ = std::fs::remove_file(&body);
+        if result.is_err() {
             let _ = std::fs::remove_file(&part);
-            TableError::io(path, e)
-        })
+        }
+        result
     }
 
     /// Opens the table file at `path` for `index`: the header is read and checked at once, the

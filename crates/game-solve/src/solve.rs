@@ -32,6 +32,13 @@ use abstract_game::{PositionIndex, Value};
 
 use crate::SolveError;
 
+/// A position whose value is not known yet.
+const UNKNOWN: u8 = 0;
+/// A position whose value is known.
+const KNOWN: u8 = 1;
+/// A position whose value is known and spread to its parents.
+const SPREAD: u8 = 2;
+
 /// How often the progress callback is called.
 pub(crate) const REPORT: std::time::Duration = std::time::Duration::from_millis(250);
 
@@ -161,7 +168,9 @@ fn solve_layer<I: PositionIndex>(
     // While a position is unknown its byte holds its seed: the best value of its moves out of
     // the layer (a loss in 0 when it has none).
     let mut value = vec![0u8; len];
-    let mut known_now = vec![false; len];
+    // What is known of each position: nothing yet, its value, or its value spread to its
+    // parents (one byte, not two flags: the largest layers hold tens of millions).
+    let mut state = vec![UNKNOWN; len];
     let mut unknown_moves = vec![0u8; len];
     let mut buckets: Vec<Vec<u32>> = Vec::new();
     let push = |buckets: &mut Vec<Vec<u32>>, d: u8, i: usize| {
@@ -178,7 +187,7 @@ fn solve_layer<I: PositionIndex>(
         let node = index.unrank(layer, i as u64);
         if let Some(v) = index.terminal(node) {
             value[i] = v.to_byte();
-            known_now[i] = true;
+            state[i] = KNOWN;
             if let Some(d) = v.distance() {
                 push(&mut buckets, d, i);
             }
@@ -213,7 +222,7 @@ fn solve_layer<I: PositionIndex>(
         let seed = seed.unwrap_or(Value::Loss(0));
         value[i] = seed.to_byte();
         if inside == 0 {
-            known_now[i] = true;
+            state[i] = KNOWN;
             if let Some(d) = seed.distance() {
                 push(&mut buckets, d, i);
             }
@@ -226,20 +235,18 @@ fn solve_layer<I: PositionIndex>(
             }
         }
     }
-    let mut spread = vec![false; len];
     let mut d = 0usize;
     while d < buckets.len() {
         let bucket = std::mem::take(&mut buckets[d]);
         for &i in &bucket {
             let i = i as usize;
             // A seed's win reached without a quicker one inside the layer becomes known here.
-            known_now[i] = true;
             let v = Value::from_byte(value[i]);
-            if spread[i] || v.and_then(Value::distance) != Some(d as u8) {
+            if state[i] == SPREAD || v.and_then(Value::distance) != Some(d as u8) {
                 // Spread already, or known sooner than this entry says.
                 continue;
             }
-            spread[i] = true;
+            state[i] = SPREAD;
             let node = index.unrank(layer, i as u64);
             let d1 = u8::try_from(d + 1)
                 .ok()
@@ -254,7 +261,7 @@ fn solve_layer<I: PositionIndex>(
                     broken = true;
                     return;
                 }
-                if known_now[j] {
+                if state[j] != UNKNOWN {
                     return;
                 }
                 if lost_here {
@@ -263,7 +270,7 @@ fn solve_layer<I: PositionIndex>(
                         return;
                     }
                     value[j] = Value::Win(d1).to_byte();
-                    known_now[j] = true;
+                    state[j] = KNOWN;
                     push(&mut buckets, d1, j);
                     return;
                 }
@@ -279,7 +286,7 @@ fn solve_layer<I: PositionIndex>(
                 if let Some(Value::Loss(seed)) = Value::from_byte(value[j]) {
                     let dist = seed.max(d1);
                     value[j] = Value::Loss(dist).to_byte();
-                    known_now[j] = true;
+                    state[j] = KNOWN;
                     push(&mut buckets, dist, j);
                 }
             });
@@ -290,7 +297,7 @@ fn solve_layer<I: PositionIndex>(
         d += 1;
     }
     for i in 0..len {
-        if !known_now[i] {
+        if state[i] == UNKNOWN {
             value[i] = Value::Draw.to_byte();
         }
     }
