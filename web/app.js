@@ -119,6 +119,10 @@ function draw() {
   const result = game.result();
   $("status").textContent = result ? `Game over: ${result}` : `${game.sideToMove()} to move`;
   $("status").dataset.over = result ? "true" : "false";
+  // The exact value under perfect play, where the rules are solved and the position is small
+  // (Jasir-basic endgames of a few archers).
+  const solved = game.solved();
+  $("solved").textContent = solved ? `solved: ${solved}` : "";
 }
 
 function cellClicked(cell) {

@@ -178,6 +178,15 @@ try {
     const from = reloaded.moves.find((m) => m.cells.length > 1) || reloaded.moves[0];
     await page.click(`#board circle.cell[data-cell="${from.cells[0]}"]`);
     await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+    // A small Jasir-basic endgame shows its exact value (docs/jarmo.md: White wins in 4).
+    if (name === "jarmo") {
+      await page.selectOption("#variant", "jasir-basic");
+      await page.fill("#position", "w4/5/5/5/b4 b");
+      await page.click("#load-position");
+      const solved = await page.textContent("#solved");
+      check(solved === "solved: White wins in 4", `jarmo: the solved value is shown: ${solved}`);
+      await page.screenshot({ path: join(shots, "jarmo-solved.png") });
+    }
     // A finished game shows its result (Jetan: the decided game of docs/jetan.md).
     if (name === "jetan") {
       await page.fill("#position", "4c5/10/10/10/10/10/10/10/1P8/C8r b Rr - orange");

@@ -10,7 +10,7 @@
 //!   each position its exact [`Value`] with the distance to the end under perfect play;
 //! - writes a table to a file and opens one again, refusing a file of another game, numbering
 //!   or version, a truncated file and a layer whose checksum fails ([`Table::write`],
-//!   [`Table::open`], [`file`]);
+//!   [`Table::open`], the `file` module);
 //! - checks a table position by position ([`verify`]): every value must be the best over the
 //!   position's moves;
 //! - probes: the value of a position, its moves rated, a perfect line ([`Table::probe`],
@@ -20,7 +20,8 @@
 //!   it ([`analyse`]), by a second method (an explicit graph) that the tests hold against the
 //!   layered solver.
 //!
-//! The solver and the probes do no I/O; the [`file`] module reads and writes table files.
+//! The solver and the probes do no I/O; the `file` module reads and writes table files (with
+//! the `files` feature, on by default).
 //!
 //! # Example
 //!
@@ -42,20 +43,60 @@
 #![deny(missing_docs)]
 
 mod analyse;
+#[cfg(feature = "files")]
 pub mod file;
+#[cfg(not(feature = "files"))]
+mod file {
+    //! Without the `files` feature a table is never backed by a file.
+
+    use std::path::Path;
+
+    use crate::TableError;
+
+    /// Never made: there are no table files without the feature.
+    pub(crate) enum TableFile {}
+
+    impl TableFile {
+        pub(crate) fn path(&self) -> &Path {
+            match *self {}
+        }
+        pub(crate) fn has_layer(&self, _layer: usize) -> bool {
+            match *self {}
+        }
+        pub(crate) fn read_layer(
+            &self,
+            _layer: usize,
+            _len: u64,
+        ) -> Result<Option<Box<[u8]>>, TableError> {
+            match *self {}
+        }
+    }
+}
 mod reach;
 pub mod solve;
 mod table;
 mod verify;
 
+#[cfg(feature = "files")]
 use std::path::Path;
 
+use abstract_game::{Game, Side};
 pub use abstract_game::{PositionIndex, Solvable, Value};
 pub use analyse::{Analysis, analyse};
 pub use reach::reachable_counts;
 pub use solve::Progress;
 pub use table::{Counts, RatedMove, Table};
 pub use verify::{Mismatch, verify};
+
+/// A value said for the side to move `side`, as a player would: "Black wins in 37" (plies),
+/// "White wins in 4", "draw".
+pub fn describe<G: Game>(side: Side, value: Value) -> String {
+    match value {
+        Value::Win(d) => format!("{} wins in {d}", G::side_name(side)),
+        Value::Loss(d) => format!("{} wins in {d}", G::side_name(side.opponent())),
+        Value::Draw => "draw".to_string(),
+    }
+}
 
 /// Why a solve failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -189,6 +230,7 @@ pub enum TableError {
     NotInTable,
 }
 
+#[cfg(feature = "files")]
 impl TableError {
     pub(crate) fn io(path: &Path, source: std::io::Error) -> TableError {
         TableError::Io {

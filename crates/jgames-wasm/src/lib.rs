@@ -179,6 +179,13 @@ impl Game {
         self.play.result()
     }
 
+    /// The exact value of the current position under perfect play ("Black wins in 7",
+    /// "draw") where the game's rules are solved and the position is small enough to solve in
+    /// the page (Jasir-basic endgames of a few archers); `undefined` otherwise.
+    pub fn solved(&self) -> Option<String> {
+        self.play.solved()
+    }
+
     /// The position text of the current position.
     #[wasm_bindgen(js_name = positionText)]
     pub fn position_text(&self) -> String {

@@ -40,7 +40,14 @@ pub trait Play {
     fn svg(&self, flip: bool, cell: u32) -> String;
     /// An engine's move (not played) in the current position, with what the search saw.
     fn think(&self, spec: &EngineSpec, budget: &Budget) -> Result<Thought, String>;
+    /// The exact value of the current position, "Black wins in 37" or "draw", where the rules
+    /// are solvable and the position small enough to solve here (at most
+    /// [`SOLVE_LIMIT`] positions reachable from it); `None` otherwise.
+    fn solved(&self) -> Option<String>;
 }
+
+/// The most positions the page solves on the spot.
+pub const SOLVE_LIMIT: usize = 50_000;
 
 /// An engine's answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -115,7 +122,7 @@ impl<G: TextGame> Session<G> {
     }
 }
 
-impl<G: TextGame + Render + Evaluate> Play for Session<G> {
+impl<G: TextGame + Render + Evaluate + abstract_game::Solvable> Play for Session<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -205,6 +212,18 @@ impl<G: TextGame + Render + Evaluate> Play for Session<G> {
             ..SvgOptions::default()
         };
         self.current().clickable_svg(&options)
+    }
+
+    fn solved(&self) -> Option<String> {
+        use abstract_game::PositionIndex;
+        let pos = self.positions.last()?;
+        let index = G::position_index(pos.rules())?;
+        let node = index.node_of(pos)?;
+        let analysis = game_solve::analyse(&index, node, SOLVE_LIMIT).ok()?;
+        Some(game_solve::describe::<G>(
+            pos.side_to_move(),
+            analysis.root(),
+        ))
     }
 
     fn think(&self, spec: &EngineSpec, budget: &Budget) -> Result<Thought, String> {

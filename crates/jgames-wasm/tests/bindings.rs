@@ -152,3 +152,18 @@ fn a_finished_game_tells_its_result() {
     assert!(over.legal_moves().is_empty());
     assert!(over.think("alphabeta", 0, 100).is_err());
 }
+
+#[test]
+fn a_small_jasir_basic_endgame_shows_its_exact_value() {
+    let game = Game::from_position("jarmo", "jasir-basic", "w4/5/5/5/b4 b").unwrap();
+    assert_eq!(game.solved().as_deref(), Some("White wins in 4"));
+    // The start is too big to solve in the page; other rules and games are not solved.
+    assert_eq!(Game::new("jarmo", "jasir-basic").unwrap().solved(), None);
+    assert_eq!(
+        Game::from_position("jarmo", "jarmo", "w4/5/5/5/b4 b")
+            .unwrap()
+            .solved(),
+        None
+    );
+    assert_eq!(Game::new("jetan", "").unwrap().solved(), None);
+}

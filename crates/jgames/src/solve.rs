@@ -52,11 +52,7 @@ pub fn table_file<I: PositionIndex>(dir: &Path, index: &I) -> PathBuf {
 
 /// "Black wins in 37", "White wins in 4", "draw": a value said for the side to move `side`.
 pub fn describe_value<G: Game>(side: Side, value: Value) -> String {
-    match value {
-        Value::Win(d) => format!("{} wins in {d}", G::side_name(side)),
-        Value::Loss(d) => format!("{} wins in {d}", G::side_name(side.opponent())),
-        Value::Draw => "draw".to_string(),
-    }
+    game_solve::describe::<G>(side, value)
 }
 
 /// Runs `jgames solve` for game `G`.
