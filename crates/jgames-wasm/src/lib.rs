@@ -30,7 +30,7 @@ use game_search::{Budget, EngineSpec};
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
-pub use session::{Play, Session, Thought as ThoughtData};
+pub use session::{Play, SOLVE_LIMIT, Session, Thought as ThoughtData};
 
 /// `make` evaluated for the position type `G` of the game named `name`, or the error that
 /// lists the games.
