@@ -6,11 +6,11 @@
 //! forward and backward (see [`abstract_game::retrograde`]). This crate then
 //!
 //! - solves every layer, or the layers of an endgame, on every core ([`Table::solve`],
-//!   [`Table::solve_where`]; the method is in the [`solve`](crate::solve) module's docs), giving
+//!   [`Table::solve_where`]; the method is in the [`solve`] module's docs), giving
 //!   each position its exact [`Value`] with the distance to the end under perfect play;
 //! - writes a table to a file and opens one again, refusing a file of another game, numbering
-//!   or version, a truncated file and a layer whose checksum fails ([`Table::write`],
-//!   [`Table::open`], the `file` module);
+//!   or version, a truncated file and a layer whose checksum fails (`Table::write`,
+//!   `Table::open`, the `file` module, with the `files` feature);
 //! - checks a table position by position ([`verify`]): every value must be the best over the
 //!   position's moves;
 //! - probes: the value of a position, its moves rated, a perfect line ([`Table::probe`],
