@@ -14,7 +14,7 @@ use crate::{SolveError, TableError};
 /// The values of the positions of an index: every layer, or the layers an endgame needs.
 ///
 /// A table made by [`Table::solve`] holds its values in memory; one opened by
-/// [`Table::open`](crate::Table::open) reads each layer from its file the first time a probe
+/// `Table::open` (with the `files` feature) reads each layer from its file the first time a probe
 /// needs it, checks it against its checksum, and keeps it.
 pub struct Table<I: PositionIndex> {
     pub(crate) index: I,
