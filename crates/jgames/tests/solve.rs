@@ -94,34 +94,22 @@ fn an_endgame_table_is_built_verified_probed_and_used() {
     assert!(stdout(&o).contains("solved: White wins in 4"));
     let o = run(&probe, Some(&dir));
     assert!(stdout(&o).contains("solved: White wins in 4"));
-    let o = jgames(
-        &[
-            "show",
-            "jarmo",
-            "--variant",
-            "jasir-basic",
-            "--position",
-            "w4/5/5/5/b4 b",
-        ],
-        Some(&dir),
-    );
+    let show = [
+        "show",
+        "jarmo",
+        "--variant",
+        "jasir-basic",
+        "--position",
+        "w4/5/5/5/b4 b",
+    ];
+    let o = jgames(&show, Some(&dir));
     assert!(
         stdout(&o).contains("solved: White wins in 4"),
         "{}",
         stdout(&o)
     );
     // Without the table, show says nothing of it.
-    let o = jgames(
-        &[
-            "show",
-            "jarmo",
-            "--variant",
-            "jasir-basic",
-            "--position",
-            "w4/5/5/5/b4 b",
-        ],
-        None,
-    );
+    let o = jgames(&show, None);
     assert!(!stdout(&o).contains("solved"));
 
     // An engine with the table wins a won endgame against one without, as fast as the table
