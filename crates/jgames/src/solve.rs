@@ -63,7 +63,7 @@ pub fn run_solve<G: TextGame + Solvable>(
 ) -> Result<(), CliError> {
     let index = G::position_index(rules).ok_or_else(|| {
         input(format!(
-            "{}: these rules cannot be solved whole (only jasir-basic can so far)",
+            "{}: these rules cannot be solved (the game numbers no positions under them)",
             G::NAME
         ))
     })?;
