@@ -148,8 +148,7 @@ pub(crate) fn solve_layers<I: PositionIndex>(
 
 /// Reads the value of an out-of-layer child, which must be solved already.
 #[inline]
-fn known<I: PositionIndex>(index: &I, layers: &Layers, node: I::Node) -> Result<Value, SolveError> {
-    let (layer, i) = index.rank(node);
+fn known(layers: &Layers, layer: usize, i: u64) -> Result<Value, SolveError> {
     layers[layer]
         .get()
         .and_then(|values| values.get(i as usize))
@@ -197,12 +196,12 @@ fn solve_layer<I: PositionIndex>(
         let mut inside = 0u32;
         let mut error = None;
         index.children(node, |child| {
-            let (l, _) = index.rank(child);
+            let (l, j) = index.rank(child);
             if l == layer {
                 inside += 1;
                 return;
             }
-            match known(index, layers, child).and_then(|v| {
+            match known(layers, l, j).and_then(|v| {
                 v.before_move()
                     .ok_or(SolveError::DistanceOverflow { layer })
             }) {
