@@ -115,5 +115,5 @@ pub use game::{
     Game, GameRules, ImportError, MoveList, PlayError, Preset, RuleSwitch, TextGame, UnknownPreset,
     VariantError,
 };
-pub use retrograde::{Oracle, PositionIndex, Solvable, Unsolvable, Value};
+pub use retrograde::{KeyedPositions, Oracle, PositionIndex, Solvable, Unsolvable, Value};
 pub use side::{BySide, Outcome, OutcomeText, Scores, Side};

@@ -224,6 +224,52 @@ pub trait Solvable: Game {
     /// The index of every position under `rules`, or `None` when these rules cannot be solved
     /// whole (too many positions, or facts the index does not cover).
     fn position_index(rules: Self::Rules) -> Option<Self::Index>;
+
+    /// The endgames of `rules` with at most `material` pieces in play, as positions named by
+    /// keys ([`KeyedPositions`]), for rules whose positions carry too many facts (histories,
+    /// marks, credits) to number by a formula. `None` (the default) when the game has none.
+    fn endgames(
+        rules: Self::Rules,
+        material: u32,
+    ) -> Option<Box<dyn KeyedPositions<Game = Self>>> {
+        let _ = (rules, material);
+        None
+    }
+}
+
+/// A set of a game's positions closed under its moves and named by keys rather than ranks:
+/// an endgame whose positions carry facts too irregular to number by a formula (a history of
+/// recent moves, marks, credits). The game says which positions start the set and gives each
+/// position a key and a *wave* that no move raises; a solver gathers the rest of the set by
+/// playing the moves, sorts the keys and numbers the positions by their place among them.
+///
+/// The contract: [`key`](KeyedPositions::key) is `Some` for every position of the set and for
+/// every position a move of it reaches (the set is closed); two positions with the same key
+/// have the same moves, to positions with the same keys, and the same value (a key may forget
+/// facts that can no longer matter); [`game_of`](KeyedPositions::game_of) of a key gives a
+/// position with that key.
+pub trait KeyedPositions: Send + Sync {
+    /// The game.
+    type Game: Game;
+
+    /// What the set is, in a few words without line breaks (table files record it).
+    fn name(&self) -> String;
+
+    /// A version number of the keys, written into table files: raise it when a key changes.
+    fn key_version(&self) -> u32;
+
+    /// The number of waves: every key's wave is below it.
+    fn waves(&self) -> u32;
+
+    /// The wave and the key of `game`, `None` when it is outside the set.
+    fn key(&self, game: &Self::Game) -> Option<(u32, u128)>;
+
+    /// A position with `key` (one [`key`](KeyedPositions::key) gave).
+    fn game_of(&self, key: u128) -> Self::Game;
+
+    /// Visits the positions the set starts from: with these and the moves, every position of
+    /// the set is reached.
+    fn seeds(&self, visit: &mut dyn FnMut(Self::Game));
 }
 
 /// Exact values known in advance, for engines: a table of perfect play seen from a search.

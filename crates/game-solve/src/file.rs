@@ -28,7 +28,7 @@ use std::sync::Mutex;
 
 use abstract_game::{Game, PositionIndex};
 
-use crate::TableError;
+use crate::{KeyedIndex, TableError};
 use crate::table::{Table, empty_layers};
 
 /// The first line of every table file.
@@ -221,122 +221,275 @@ impl TableFile {
     }
 }
 
+/// The path with `suffix` added to its name.
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// What a file's header names: the game, the index and its version, and the layer count.
+struct Names<'a> {
+    game: &'a str,
+    index: &'a str,
+    version: u32,
+    layers: usize,
+}
+
+/// Writes a table file of `names.layers` layers, asking `layer` for each one's bytes (`None`
+/// for a layer not stored): first under `path` with `.part` added, renamed once complete.
+/// The layers are compressed one at a time into a body file (so that no more than one
+/// compressed layer is in memory beside the table), then the header and the body are put
+/// together.
+fn write_layers<'t>(
+    path: &Path,
+    names: &Names<'_>,
+    mut layer: impl FnMut(usize) -> Result<Option<std::borrow::Cow<'t, [u8]>>, TableError>,
+) -> Result<(), TableError> {
+    let (body, part) = (with_suffix(path, ".body.part"), with_suffix(path, ".part"));
+    let result = (|| -> Result<(), TableError> {
+        let io = |e| TableError::io(path, e);
+        let mut out = std::io::BufWriter::new(File::create(&body).map_err(io)?);
+        let mut entries = Vec::new();
+        let mut offset = 0;
+        for l in 0..names.layers {
+            let Some(bytes) = layer(l)? else {
+                continue;
+            };
+            let blob = zstd::bulk::compress(&bytes, LEVEL).map_err(io)?;
+            out.write_all(&blob).map_err(io)?;
+            entries.push(LayerEntry {
+                layer: l,
+                len: bytes.len() as u64,
+                offset,
+                size: blob.len() as u64,
+                crc: crc32fast::hash(&bytes),
+            });
+            offset += blob.len() as u64;
+        }
+        out.flush().map_err(io)?;
+        drop(out);
+        let header = header_text(
+            names.game,
+            names.index,
+            names.version,
+            names.layers,
+            &entries,
+        );
+        let mut file = std::io::BufWriter::new(File::create(&part).map_err(io)?);
+        file.write_all(header.as_bytes()).map_err(io)?;
+        std::io::copy(&mut File::open(&body).map_err(io)?, &mut file).map_err(io)?;
+        file.into_inner()
+            .map_err(|e| io(e.into_error()))?
+            .sync_all()
+            .map_err(io)?;
+        std::fs::rename(&part, path).map_err(io)
+    })();
+    let _ = std::fs::remove_file(&body);
+    if result.is_err() {
+        let _ = std::fs::remove_file(&part);
+    }
+    result
+}
+
+/// Opens the table file at `path` and checks its header against `names` and its length
+/// against the header.
+fn open_file(path: &Path, names: &Names<'_>) -> Result<TableFile, TableError> {
+    let mut file = File::open(path).map_err(|e| TableError::io(path, e))?;
+    let mut head = Vec::new();
+    (&mut file)
+        .take(MAX_HEADER as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| TableError::io(path, e))?;
+    let header = parse_header(&head)?;
+    if header.game != names.game {
+        return Err(TableError::OtherGame {
+            found: header.game,
+            expected: names.game.to_string(),
+        });
+    }
+    if header.index != names.index {
+        return Err(TableError::OtherIndex {
+            found: header.index,
+            expected: names.index.to_string(),
+        });
+    }
+    if header.index_version != names.version || header.layers != names.layers {
+        return Err(TableError::OtherVersion {
+            found: header.index_version,
+            expected: names.version,
+        });
+    }
+    let size = file.metadata().map_err(|e| TableError::io(path, e))?.len();
+    let body = header.entries.last().map_or(0, |e| e.offset + e.size);
+    if size != header.len as u64 + body {
+        return Err(TableError::Truncated {
+            expected: header.len as u64 + body,
+            found: size,
+        });
+    }
+    let mut by_layer = vec![None; header.layers];
+    for entry in &header.entries {
+        by_layer[entry.layer] = Some(*entry);
+    }
+    Ok(TableFile {
+        path: path.to_path_buf(),
+        header,
+        by_layer,
+        handle: Mutex::new(file),
+    })
+}
+
 impl<I: PositionIndex> Table<I> {
     /// Writes the layers the table holds to `path`: first under `path` with `.part` added,
     /// renamed to `path` once complete.
     pub fn write(&self, path: &Path) -> Result<(), TableError> {
-        let with_suffix = |suffix: &str| {
-            let mut name = path.as_os_str().to_owned();
-            name.push(suffix);
-            PathBuf::from(name)
+        let index = self.index.name();
+        let names = Names {
+            game: <I::Game as Game>::NAME,
+            index: &index,
+            version: I::INDEX_VERSION,
+            layers: self.layers.len(),
         };
-        // The layers are compressed one at a time into a body file (so that no more than one
-        // compressed layer is in memory beside the table), then the header and the body are
-        // put together under the `.part` name, renamed when complete.
-        let (body, part) = (with_suffix(".body.part"), with_suffix(".part"));
-        let result = (|| -> Result<(), TableError> {
-            let io = |e| TableError::io(path, e);
-            let mut out = std::io::BufWriter::new(File::create(&body).map_err(io)?);
-            let mut entries = Vec::new();
-            let mut offset = 0;
-            for layer in 0..self.layers.len() {
-                let Some(values) = self.layer(layer)? else {
-                    continue;
-                };
-                let blob = zstd::bulk::compress(values, LEVEL).map_err(io)?;
-                out.write_all(&blob).map_err(io)?;
-                entries.push(LayerEntry {
-                    layer,
-                    len: values.len() as u64,
-                    offset,
-                    size: blob.len() as u64,
-                    crc: crc32fast::hash(values),
-                });
-                offset += blob.len() as u64;
-            }
-            out.flush().map_err(io)?;
-            drop(out);
-            let header = header_text(
-                <I::Game as Game>::NAME,
-                &self.index.name(),
-                I::INDEX_VERSION,
-                self.layers.len(),
-                &entries,
-            );
-            let mut file = std::io::BufWriter::new(File::create(&part).map_err(io)?);
-            file.write_all(header.as_bytes()).map_err(io)?;
-            std::io::copy(&mut File::open(&body).map_err(io)?, &mut file).map_err(io)?;
-            file.into_inner()
-                .map_err(|e| io(e.into_error()))?
-                .sync_all()
-                .map_err(io)?;
-            std::fs::rename(&part, path).map_err(io)
-        })();
-        let _ = std::fs::remove_file(&body);
-        if result.is_err() {
-            let _ = std::fs::remove_file(&part);
-        }
-        result
+        write_layers(path, &names, |l| Ok(self.layer(l)?.map(std::borrow::Cow::Borrowed)))
     }
 
     /// Opens the table file at `path` for `index`: the header is read and checked at once, the
     /// layers when probes first need them.
     pub fn open(index: I, path: &Path) -> Result<Table<I>, TableError> {
-        let mut file = File::open(path).map_err(|e| TableError::io(path, e))?;
-        let mut head = Vec::new();
-        (&mut file)
-            .take(MAX_HEADER as u64)
-            .read_to_end(&mut head)
-            .map_err(|e| TableError::io(path, e))?;
-        let header = parse_header(&head)?;
-        let game = <I::Game as Game>::NAME;
-        if header.game != game {
-            return Err(TableError::OtherGame {
-                found: header.game,
-                expected: game.to_string(),
-            });
-        }
-        if header.index != index.name() {
-            return Err(TableError::OtherIndex {
-                found: header.index,
-                expected: index.name(),
-            });
-        }
-        if header.index_version != I::INDEX_VERSION || header.layers != index.layer_count() {
-            return Err(TableError::OtherVersion {
-                found: header.index_version,
-                expected: I::INDEX_VERSION,
-            });
-        }
-        let mut by_layer = vec![None; header.layers];
-        for entry in &header.entries {
+        let name = index.name();
+        let file = open_file(
+            path,
+            &Names {
+                game: <I::Game as Game>::NAME,
+                index: &name,
+                version: I::INDEX_VERSION,
+                layers: index.layer_count(),
+            },
+        )?;
+        for entry in &file.header.entries {
             if entry.len != index.layer_len(entry.layer) {
                 return Err(TableError::OtherVersion {
-                    found: header.index_version,
+                    found: file.header.index_version,
                     expected: I::INDEX_VERSION,
                 });
             }
-            by_layer[entry.layer] = Some(*entry);
-        }
-        let size = file.metadata().map_err(|e| TableError::io(path, e))?.len();
-        let body = header.entries.last().map_or(0, |e| e.offset + e.size);
-        if size != header.len as u64 + body {
-            return Err(TableError::Truncated {
-                expected: header.len as u64 + body,
-                found: size,
-            });
         }
         let layers = empty_layers(index.layer_count());
         Ok(Table {
             index,
             layers,
             spot: std::collections::HashMap::new(),
-            file: Some(TableFile {
-                path: path.to_path_buf(),
-                header,
-                by_layer,
-                handle: Mutex::new(file),
-            }),
+            file: Some(file),
+        })
+    }
+}
+
+/// The sorted keys of a layer as bytes: each key's difference from the one before (the
+/// first from 0) in 7-bit groups, low first, the top bit set on all but the last.
+fn encode_keys(keys: &[u128]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(keys.len() * 4);
+    let mut last = 0u128;
+    for &key in keys {
+        let mut delta = key - last;
+        last = key;
+        loop {
+            let low = (delta & 0x7f) as u8;
+            delta >>= 7;
+            if delta == 0 {
+                out.push(low);
+                break;
+            }
+            out.push(low | 0x80);
+        }
+    }
+    out
+}
+
+/// The keys of [`encode_keys`] back, refused unless there are exactly `count` and each is
+/// above the one before.
+fn decode_keys(bytes: &[u8], count: usize) -> Option<Vec<u128>> {
+    let mut keys = Vec::with_capacity(count);
+    let (mut last, mut delta, mut shift) = (0u128, 0u128, 0u32);
+    for &b in bytes {
+        if shift >= 128 || (shift > 0 && u128::from(b & 0x7f) >> (128 - shift) != 0) {
+            return None;
+        }
+        delta |= u128::from(b & 0x7f) << shift;
+        shift += 7;
+        if b & 0x80 == 0 {
+            if delta == 0 && !keys.is_empty() {
+                return None;
+            }
+            last = last.checked_add(delta)?;
+            keys.push(last);
+            (delta, shift) = (0, 0);
+        }
+    }
+    (shift == 0 && keys.len() == count).then_some(keys)
+}
+
+impl<G: Game> Table<KeyedIndex<G>> {
+    /// Writes a table of keyed positions to `path`: the values of each wave, then the keys of
+    /// each wave (the layers after the values), so that the file alone gives the index back.
+    pub fn write_keyed(&self, path: &Path) -> Result<(), TableError> {
+        let waves = self.layers.len();
+        let index = self.index.name();
+        let names = Names {
+            game: G::NAME,
+            index: &index,
+            version: self.index.positions().key_version(),
+            layers: 2 * waves,
+        };
+        write_layers(path, &names, |l| {
+            if l < waves {
+                Ok(self.layer(l)?.map(std::borrow::Cow::Borrowed))
+            } else {
+                Ok(Some(std::borrow::Cow::Owned(encode_keys(
+                    &self.index.keys()[l - waves],
+                ))))
+            }
+        })
+    }
+
+    /// Opens a table of `positions` written by [`write_keyed`](Table::write_keyed): the
+    /// keys are read and checked at once, the values when probes first need them.
+    pub fn open_keyed(
+        positions: Box<dyn abstract_game::KeyedPositions<Game = G>>,
+        path: &Path,
+    ) -> Result<Table<KeyedIndex<G>>, TableError> {
+        let waves = positions.waves() as usize;
+        let name = positions.name();
+        let file = open_file(
+            path,
+            &Names {
+                game: G::NAME,
+                index: &name,
+                version: positions.key_version(),
+                layers: 2 * waves,
+            },
+        )?;
+        let corrupt = |what| TableError::Corrupt { what };
+        let mut keys = Vec::with_capacity(waves);
+        for wave in 0..waves {
+            let count = file.by_layer[wave]
+                .ok_or(corrupt("a wave without values"))?
+                .len;
+            let bytes_len = file.by_layer[waves + wave]
+                .ok_or(corrupt("a wave without keys"))?
+                .len;
+            let bytes = file
+                .read_layer(waves + wave, bytes_len)?
+                .ok_or(corrupt("a wave without keys"))?;
+            let count = usize::try_from(count).map_err(|_| corrupt("too many keys"))?;
+            keys.push(decode_keys(&bytes, count).ok_or(corrupt("keys out of order"))?);
+        }
+        let index = KeyedIndex::from_keys(positions, keys);
+        Ok(Table {
+            layers: empty_layers(2 * waves),
+            index,
+            spot: std::collections::HashMap::new(),
+            file: Some(file),
         })
     }
 }
@@ -384,5 +537,18 @@ mod tests {
         ] {
             assert!(parse_header(bad.as_bytes()).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn keys_round_trip_and_refuse_disorder_and_a_wrong_count() {
+        let keys = [0u128, 1, 127, 128, 1 << 90, u128::MAX];
+        let bytes = encode_keys(&keys);
+        assert_eq!(decode_keys(&bytes, keys.len()).as_deref(), Some(&keys[..]));
+        assert_eq!(decode_keys(&bytes, keys.len() - 1), None);
+        // A repeat (a zero difference after the first key) and a cut-off last key.
+        assert_eq!(decode_keys(&encode_keys(&[3, 3]), 2), None);
+        assert_eq!(decode_keys(&bytes[..bytes.len() - 1], keys.len()), None);
+        // Past 128 bits.
+        assert_eq!(decode_keys(&[0xff; 20], 1), None);
     }
 }

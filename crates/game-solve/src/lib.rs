@@ -43,6 +43,7 @@
 #![deny(missing_docs)]
 
 mod analyse;
+pub mod keyed;
 #[cfg(feature = "files")]
 pub mod file;
 #[cfg(not(feature = "files"))]
@@ -83,6 +84,7 @@ use std::path::Path;
 use abstract_game::{Game, Side};
 pub use abstract_game::{PositionIndex, Solvable, Value};
 pub use analyse::{Analysis, analyse};
+pub use keyed::{Keyed, KeyedIndex};
 pub use reach::reachable_counts;
 pub use solve::Progress;
 pub use table::{Counts, RatedMove, Table};
@@ -145,6 +147,13 @@ pub enum SolveError {
         layer: usize,
         /// Its positions.
         len: u64,
+    },
+    /// A move of a keyed position set leaves the set, or raises the wave (a game's
+    /// [`KeyedPositions`](abstract_game::KeyedPositions) breaks its contract).
+    #[error("a move of wave {wave} leaves the set of positions or raises the wave")]
+    NotClosed {
+        /// The wave of the position whose move left.
+        wave: usize,
     },
     /// An analysis reached more positions than it was allowed.
     #[error("more than {limit} positions are reachable")]

@@ -447,6 +447,15 @@ impl Solvable for Position {
             && !rules.no_shuttling;
         basic.then(|| JasirBasicIndex::new(rules))
     }
+
+    /// The endgames of `rules` with at most `material` archers in play (see
+    /// [`JarmoEndgames`](crate::JarmoEndgames)), under any rules.
+    fn endgames(
+        rules: Rules,
+        material: u32,
+    ) -> Option<Box<dyn abstract_game::KeyedPositions<Game = Position>>> {
+        Some(Box::new(crate::JarmoEndgames::new(rules, material)))
+    }
 }
 
 #[cfg(test)]

@@ -106,6 +106,7 @@
 mod actions;
 mod board;
 mod draw;
+pub mod endgame;
 pub mod ending;
 mod eval;
 mod index;
@@ -125,6 +126,7 @@ mod two_plies;
 mod zobrist;
 
 pub use board::{BLACK, Hole, Holes, HolesIter, LINES, WHITE};
+pub use endgame::JarmoEndgames;
 pub use eval::EvalWeights;
 pub use index::{Archers, JasirBasicIndex};
 pub use moves::Move;

@@ -413,7 +413,9 @@ pub struct SolveArgs {
     pub out: Option<PathBuf>,
     /// With --out: an endgame table, of the positions with at most this many pieces on the
     /// board (a file of its own, `...-upto<K>.table`, found by --tables and JGAMES_TABLES as
-    /// well).
+    /// well). Under rules the game cannot number whole (Jarmo, Jasir, Jasir-reserve) it is
+    /// needed, and counts the material: archers on the board plus those that can still come
+    /// back (credits, marked archers on their way, reserves).
     #[arg(long, value_name = "K", requires = "out", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub pieces: Option<u32>,
     /// The folder holding the tables (default: the JGAMES_TABLES environment variable; with

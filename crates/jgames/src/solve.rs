@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use abstract_game::{Evaluate, Game, PositionIndex, Side, Solvable, TextGame, Value};
 use game_search::{Engine, EngineSpec, SharedOracle};
-use game_solve::{Table, TableError};
+use game_solve::{KeyedIndex, Table, TableError};
 
 use crate::progress::{Counters, STOP, duration, si, with_progress};
 use crate::{CliError, SolveArgs, input};
@@ -61,24 +61,19 @@ pub fn run_solve<G: TextGame + Solvable>(
     rules: G::Rules,
     pos: &G,
 ) -> Result<(), CliError> {
-    let index = G::position_index(rules).ok_or_else(|| {
-        input(format!(
-            "{}: these rules cannot be solved (the game numbers no positions under them)",
-            G::NAME
-        ))
-    })?;
+    let Some(index) = G::position_index(rules) else {
+        return run_endgames::<G>(args, rules, pos);
+    };
     let threads = args.threads as usize;
     if let Some(dir) = &args.out {
         return build(index, dir, args.pieces, threads, args.quiet);
     }
-    let dir = args
-        .tables
-        .clone()
-        .or_else(|| std::env::var_os(TABLES_ENV).map(PathBuf::from));
+    let dir = tables_dir(args);
     if args.verify {
         let dir =
             dir.ok_or_else(|| input(format!("--verify needs --tables DIR (or {TABLES_ENV})")))?;
-        return verify::<G>(index, &dir, threads, args.quiet);
+        let path = table_file(&dir, &index);
+        return verify(open(index, &path)?, &path, threads, args.quiet);
     }
     if args.reachable {
         let dir =
@@ -94,6 +89,191 @@ pub fn run_solve<G: TextGame + Solvable>(
         _ => None,
     };
     probe(table, rules, pos, args.line)
+}
+
+/// The folder of `--tables`, else of `JGAMES_TABLES`.
+fn tables_dir(args: &SolveArgs) -> Option<PathBuf> {
+    args.tables
+        .clone()
+        .or_else(|| std::env::var_os(TABLES_ENV).map(PathBuf::from))
+}
+
+/// `jgames solve` under rules whose positions are not numbered whole: endgame tables of keyed
+/// positions (`--pieces K` counts the material).
+fn run_endgames<G: TextGame + Solvable>(
+    args: &SolveArgs,
+    rules: G::Rules,
+    pos: &G,
+) -> Result<(), CliError> {
+    let not_solvable = || {
+        input(format!(
+            "{}: these rules cannot be solved (the game numbers no positions under them)",
+            G::NAME
+        ))
+    };
+    G::endgames(rules, 1).ok_or_else(not_solvable)?;
+    let threads = args.threads as usize;
+    if let Some(dir) = &args.out {
+        let k = args.pieces.ok_or_else(|| {
+            input(format!(
+                "{}: these rules are solved by endgames only: give --pieces K",
+                G::NAME
+            ))
+        })?;
+        let positions = G::endgames(rules, k).ok_or_else(not_solvable)?;
+        return build_endgames(positions, dir, threads, args.quiet);
+    }
+    if args.reachable {
+        return Err(input(
+            "--reachable needs a table of every position; these rules have endgame tables only"
+                .to_string(),
+        ));
+    }
+    let dir = tables_dir(args).ok_or_else(|| {
+        input(format!(
+            "these rules have endgame tables only: give --tables DIR (or {TABLES_ENV}), built \
+             with --out DIR --pieces K"
+        ))
+    })?;
+    let path = endgame_file::<G>(&dir, rules)
+        .ok_or_else(|| input(format!("no endgame table in {}", dir.display())))?;
+    let table = open_endgames::<G>(rules, &path)?;
+    if args.verify {
+        return verify(table, &path, threads, args.quiet);
+    }
+    match table.probe(pos) {
+        Err(TableError::NotInTable) => Err(input(format!(
+            "the position {} is not in the endgame table {} (more material, or a history its \
+             endgame never reaches)",
+            pos.to_text(),
+            path.display()
+        ))),
+        _ => probe_table(&table, pos, args.line, &mut std::io::stdout().lock()),
+    }
+}
+
+/// The file name of an endgame table of keyed positions in a folder.
+fn endgame_name<G: Game>(dir: &Path, name: &str) -> PathBuf {
+    let name: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    dir.join(format!("{}-{name}.table", G::NAME))
+}
+
+/// The endgame table of the most material for `rules` in a folder, if any.
+fn endgame_file<G: Solvable>(dir: &Path, rules: G::Rules) -> Option<PathBuf> {
+    (1..=MOST_PIECES)
+        .rev()
+        .filter_map(|k| G::endgames(rules, k))
+        .map(|positions| endgame_name::<G>(dir, &positions.name()))
+        .find(|p| p.exists())
+}
+
+/// Opens the endgame table at `path` (whose name says its material).
+fn open_endgames<G: Solvable>(
+    rules: G::Rules,
+    path: &Path,
+) -> Result<Table<KeyedIndex<G>>, CliError> {
+    let refused = |e: TableError| input(format!("{}: {e}", path.display()));
+    let positions = (1..=MOST_PIECES)
+        .filter_map(|k| G::endgames(rules, k))
+        .find(|p| endgame_name::<G>(path.parent().unwrap_or(Path::new("")), &p.name()) == path)
+        .ok_or_else(|| input(format!("{}: not an endgame table name", path.display())))?;
+    Table::open_keyed(positions, path).map_err(refused)
+}
+
+fn build_endgames<G: Game>(
+    positions: Box<dyn abstract_game::KeyedPositions<Game = G>>,
+    dir: &Path,
+    threads: usize,
+    quiet: bool,
+) -> Result<(), CliError> {
+    make_dir(dir)?;
+    let path = endgame_name::<G>(dir, &positions.name());
+    let counters = Counters::default();
+    let started = Instant::now();
+    let gathered = with_progress(quiet, "positions gathered", &counters, || {
+        KeyedIndex::gather(positions, threads, &STOP, &mut |p| {
+            counters.done.store(p.positions_done, Ordering::Relaxed);
+            counters.total.store(p.positions_total, Ordering::Relaxed);
+        })
+    });
+    let index = gathered.map_err(solve_failed)?;
+    let gather_secs = started.elapsed().as_secs_f64();
+    let counters = Counters::default();
+    counters.total.store(index.len(), Ordering::Relaxed);
+    let solved = with_progress(quiet, "positions", &counters, || {
+        Table::solve(index, threads, &STOP, &mut |p| {
+            counters.done.store(p.positions_done, Ordering::Relaxed);
+        })
+    });
+    let table = solved.map_err(solve_failed)?;
+    let waves: Vec<String> = (0..table.index().layer_count())
+        .map(|l| table.index().layer_len(l).to_string())
+        .collect();
+    let secs = started.elapsed().as_secs_f64();
+    table
+        .write_keyed(&path)
+        .map_err(|e| input(format!("cannot write the table: {e}")))?;
+    let mut out = std::io::stdout().lock();
+    report_built(&mut out, &table, &path, secs, threads)?;
+    writeln!(
+        out,
+        "positions by material {}; gathered in {}",
+        waves.join(" "),
+        duration(gather_secs)
+    )?;
+    Ok(())
+}
+
+fn solve_failed(e: game_solve::SolveError) -> CliError {
+    match e {
+        game_solve::SolveError::Stopped => {
+            CliError::Interrupted("the solve stopped; no table was written".into())
+        }
+        e => input(format!("the solve failed: {e}")),
+    }
+}
+
+fn make_dir(dir: &Path) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        input(format!(
+            "--out {}: cannot make the folder: {e}",
+            dir.display()
+        ))
+    })
+}
+
+/// Prints what a build made: the file, the counts, the time and the speed.
+fn report_built<I: PositionIndex>(
+    out: &mut impl Write,
+    table: &Table<I>,
+    path: &Path,
+    secs: f64,
+    threads: usize,
+) -> Result<(), CliError> {
+    let counts = table.counts().map_err(|e| input(e.to_string()))?;
+    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    writeln!(out, "table {}", path.display())?;
+    writeln!(
+        out,
+        "positions {} (wins {}, draws {}, losses {} for the side to move), longest {} plies",
+        counts.total(),
+        counts.wins,
+        counts.draws,
+        counts.losses,
+        counts.longest
+    )?;
+    writeln!(
+        out,
+        "solved in {}, {} positions/s ({} per thread on {threads}); file {} MiB",
+        duration(secs),
+        si(counts.total() as f64 / secs),
+        si(counts.total() as f64 / secs / threads as f64),
+        size >> 20
+    )?;
+    Ok(())
 }
 
 fn open<I: PositionIndex>(index: I, path: &Path) -> Result<Table<I>, CliError> {
@@ -116,12 +296,7 @@ fn build<I: PositionIndex>(
             )),
         })
         .collect::<Result<_, _>>()?;
-    std::fs::create_dir_all(dir).map_err(|e| {
-        input(format!(
-            "--out {}: cannot make the folder: {e}",
-            dir.display()
-        ))
-    })?;
+    make_dir(dir)?;
     let path = table_name(dir, &index, pieces);
     let counters = Counters::default();
     let total = (0..index.layer_count())
@@ -135,51 +310,23 @@ fn build<I: PositionIndex>(
             counters.done.store(p.positions_done, Ordering::Relaxed);
         })
     });
-    let table = match solved {
-        Ok(table) => table,
-        Err(game_solve::SolveError::Stopped) => {
-            return Err(CliError::Interrupted(
-                "the solve stopped; no table was written".into(),
-            ));
-        }
-        Err(e) => return Err(input(format!("the solve failed: {e}"))),
-    };
+    let table = solved.map_err(solve_failed)?;
     let secs = started.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
-    let counts = table.counts().map_err(|e| input(e.to_string()))?;
     table
         .write(&path)
         .map_err(|e| input(format!("cannot write the table: {e}")))?;
-    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-    writeln!(out, "table {}", path.display())?;
-    writeln!(
-        out,
-        "positions {} (wins {}, draws {}, losses {} for the side to move), longest {} plies",
-        counts.total(),
-        counts.wins,
-        counts.draws,
-        counts.losses,
-        counts.longest
-    )?;
-    writeln!(
-        out,
-        "solved in {}, {} positions/s ({} per thread on {threads}); file {} MiB",
-        duration(secs),
-        si(counts.total() as f64 / secs),
-        si(counts.total() as f64 / secs / threads as f64),
-        size >> 20
-    )?;
-    Ok(())
+    report_built(&mut std::io::stdout().lock(), &table, &path, secs, threads)
 }
 
-fn verify<G: TextGame + Solvable>(
-    index: G::Index,
-    dir: &Path,
+fn verify<I: PositionIndex>(
+    table: Table<I>,
+    path: &Path,
     threads: usize,
     quiet: bool,
-) -> Result<(), CliError> {
-    let path = table_file(dir, &index);
-    let table = open(index, &path)?;
+) -> Result<(), CliError>
+where
+    I::Game: TextGame,
+{
     let counters = Counters::default();
     let started = Instant::now();
     let result = with_progress(quiet, "layers", &counters, || {
@@ -255,14 +402,27 @@ fn probe<G: TextGame + Solvable>(
             Table::from_analysis(index, &analysis)
         }
     };
+    probe_table(&table, pos, line_cap, &mut out)
+}
+
+/// Prints the value of `pos`, its moves rated and a perfect line.
+fn probe_table<I: PositionIndex>(
+    table: &Table<I>,
+    pos: &I::Game,
+    line_cap: usize,
+    out: &mut impl Write,
+) -> Result<(), CliError>
+where
+    I::Game: TextGame,
+{
     let value = table.probe(pos).map_err(|e| input(e.to_string()))?;
     let side = pos.side_to_move();
     writeln!(out, "position {}", pos.to_text())?;
     writeln!(
         out,
         "solved: {} ({value} for {} to move)",
-        describe_value::<G>(side, value),
-        G::side_name(side)
+        describe_value::<I::Game>(side, value),
+        <I::Game as Game>::side_name(side)
     )?;
     let rated = table.rate_moves(pos).map_err(probe_error)?;
     for (mv, v) in &rated {
@@ -270,7 +430,7 @@ fn probe<G: TextGame + Solvable>(
             out,
             "move {} {}",
             pos.move_to_string(*mv),
-            describe_value::<G>(side, *v)
+            describe_value::<I::Game>(side, *v)
         )?;
     }
     let line = table.perfect_line(pos, line_cap).map_err(probe_error)?;
@@ -299,28 +459,43 @@ pub fn oracle_for<G: Solvable>(rules: G::Rules) -> Result<Option<SharedOracle<G>
     let Some(dir) = std::env::var_os(TABLES_ENV) else {
         return Ok(None);
     };
-    let Some(index) = G::position_index(rules) else {
-        return Ok(None);
-    };
-    let path = table_file(Path::new(&dir), &index);
+    let dir = Path::new(&dir);
+    match G::position_index(rules) {
+        Some(index) => {
+            let path = table_file(dir, &index);
+            shared_table(&path, || open(index, &path))
+        }
+        None => match endgame_file::<G>(dir, rules) {
+            Some(path) => shared_table(&path, || open_endgames::<G>(rules, &path)),
+            None => Ok(None),
+        },
+    }
+}
+
+/// The table at `path` read whole into memory by `open` the first time, shared after; `None`
+/// when there is no file.
+fn shared_table<G: 'static, I: PositionIndex<Game = G> + 'static>(
+    path: &Path,
+    open: impl FnOnce() -> Result<Table<I>, CliError>,
+) -> Result<Option<SharedOracle<G>>, CliError> {
     if !path.exists() {
         return Ok(None);
     }
     let mut opened = crate::sync::locked(&OPENED);
-    let shared = match opened.iter().find(|(p, _)| *p == path) {
+    let shared = match opened.iter().find(|(p, _)| p == path) {
         Some((_, table)) => Arc::clone(table),
         None => {
-            let table = open(index, &path)?;
+            let table = open()?;
             table
                 .load_all()
                 .map_err(|e| input(format!("{}: {e}", path.display())))?;
             let table: Arc<dyn Any + Send + Sync> = Arc::new(table);
-            opened.push((path.clone(), Arc::clone(&table)));
+            opened.push((path.to_path_buf(), Arc::clone(&table)));
             table
         }
     };
     let table = shared
-        .downcast::<Table<G::Index>>()
+        .downcast::<Table<I>>()
         .map_err(|_| input(format!("{}: a table of another game", path.display())))?;
     Ok(Some(SharedOracle(table)))
 }
@@ -346,10 +521,18 @@ pub fn known_value<G: Solvable>(pos: &G) -> Result<Option<Value>, CliError> {
     let Some(dir) = std::env::var_os(TABLES_ENV) else {
         return Ok(None);
     };
+    let dir = Path::new(&dir);
     let Some(index) = G::position_index(pos.rules()) else {
-        return Ok(None);
+        let Some(path) = endgame_file::<G>(dir, pos.rules()) else {
+            return Ok(None);
+        };
+        return match open_endgames::<G>(pos.rules(), &path)?.probe(pos) {
+            Ok(value) => Ok(Some(value)),
+            Err(TableError::NotInTable) => Ok(None),
+            Err(e) => Err(input(format!("{}: {e}", path.display()))),
+        };
     };
-    let path = table_file(Path::new(&dir), &index);
+    let path = table_file(dir, &index);
     if !path.exists() {
         return Ok(None);
     }
