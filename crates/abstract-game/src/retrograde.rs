@@ -228,10 +228,7 @@ pub trait Solvable: Game {
     /// The endgames of `rules` with at most `material` pieces in play, as positions named by
     /// keys ([`KeyedPositions`]), for rules whose positions carry too many facts (histories,
     /// marks, credits) to number by a formula. `None` (the default) when the game has none.
-    fn endgames(
-        rules: Self::Rules,
-        material: u32,
-    ) -> Option<Box<dyn KeyedPositions<Game = Self>>> {
+    fn endgames(rules: Self::Rules, material: u32) -> Option<Box<dyn KeyedPositions<Game = Self>>> {
         let _ = (rules, material);
         None
     }

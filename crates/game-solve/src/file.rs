@@ -28,8 +28,8 @@ use std::sync::Mutex;
 
 use abstract_game::{Game, PositionIndex};
 
-use crate::{KeyedIndex, TableError};
 use crate::table::{Table, empty_layers};
+use crate::{KeyedIndex, TableError};
 
 /// The first line of every table file.
 const MAGIC: &str = "jgames-table 1";
@@ -351,7 +351,9 @@ impl<I: PositionIndex> Table<I> {
             version: I::INDEX_VERSION,
             layers: self.layers.len(),
         };
-        write_layers(path, &names, |l| Ok(self.layer(l)?.map(std::borrow::Cow::Borrowed)))
+        write_layers(path, &names, |l| {
+            Ok(self.layer(l)?.map(std::borrow::Cow::Borrowed))
+        })
     }
 
     /// Opens the table file at `path` for `index`: the header is read and checked at once, the
@@ -486,7 +488,7 @@ impl<G: Game> Table<KeyedIndex<G>> {
         }
         let index = KeyedIndex::from_keys(positions, keys);
         Ok(Table {
-            layers: empty_layers(2 * waves),
+            layers: empty_layers(waves),
             index,
             spot: std::collections::HashMap::new(),
             file: Some(file),

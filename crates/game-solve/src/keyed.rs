@@ -65,7 +65,10 @@ impl<G: Game> core::fmt::Debug for KeyedIndex<G> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("KeyedIndex")
             .field("positions", &self.positions.name())
-            .field("layers", &self.keys.iter().map(Vec::len).collect::<Vec<_>>())
+            .field(
+                "layers",
+                &self.keys.iter().map(Vec::len).collect::<Vec<_>>(),
+            )
             .finish()
     }
 }
@@ -319,11 +322,18 @@ impl<G: Game> KeyedIndex<G> {
             });
         };
         let counts: Vec<AtomicU32> = (0..keys.len()).map(|_| AtomicU32::new(0)).collect();
-        in_parallel(keys.len(), threads, &done, stop, || (), |(), i| {
-            inside(i, &mut |c| {
-                counts[c].fetch_add(1, Ordering::Relaxed);
-            });
-        });
+        in_parallel(
+            keys.len(),
+            threads,
+            &done,
+            stop,
+            || (),
+            |(), i| {
+                inside(i, &mut |c| {
+                    counts[c].fetch_add(1, Ordering::Relaxed);
+                });
+            },
+        );
         if stop.load(Ordering::Relaxed) {
             return Err(SolveError::Stopped);
         }
@@ -334,14 +344,24 @@ impl<G: Game> KeyedIndex<G> {
             start.push(last + u64::from(count.load(Ordering::Relaxed)));
         }
         drop(counts);
-        let fill: Vec<AtomicU64> = start[..keys.len()].iter().map(|&s| AtomicU64::new(s)).collect();
+        let fill: Vec<AtomicU64> = start[..keys.len()]
+            .iter()
+            .map(|&s| AtomicU64::new(s))
+            .collect();
         let from: Vec<AtomicU32> = (0..start[keys.len()]).map(|_| AtomicU32::new(0)).collect();
-        in_parallel(keys.len(), threads, &done, stop, || (), |(), i| {
-            inside(i, &mut |c| {
-                let at = fill[c].fetch_add(1, Ordering::Relaxed);
-                from[at as usize].store(i as u32, Ordering::Relaxed);
-            });
-        });
+        in_parallel(
+            keys.len(),
+            threads,
+            &done,
+            stop,
+            || (),
+            |(), i| {
+                inside(i, &mut |c| {
+                    let at = fill[c].fetch_add(1, Ordering::Relaxed);
+                    from[at as usize].store(i as u32, Ordering::Relaxed);
+                });
+            },
+        );
         if stop.load(Ordering::Relaxed) {
             return Err(SolveError::Stopped);
         }

@@ -43,9 +43,9 @@
 #![deny(missing_docs)]
 
 mod analyse;
-pub mod keyed;
 #[cfg(feature = "files")]
 pub mod file;
+pub mod keyed;
 #[cfg(not(feature = "files"))]
 mod file {
     //! Without the `files` feature a table is never backed by a file.

@@ -130,6 +130,10 @@ fn a_table_file_reads_back_and_refuses_other_endgames_and_altered_bytes() {
     let positions = || Position::endgames(Rules::JASIR_RESERVE, 3).unwrap();
     let read = Table::open_keyed(positions(), &path).unwrap();
     assert!(!read.index().can_solve());
+    assert_eq!(
+        verify(&read, 2, &AtomicBool::new(false), &mut |_, _| {}).unwrap(),
+        None
+    );
     let index = table.index();
     for layer in 0..index.layer_count() {
         assert_eq!(read.index().keys()[layer], index.keys()[layer]);

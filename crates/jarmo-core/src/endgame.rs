@@ -32,7 +32,7 @@
 //! legal direction, and the first player (a position says who moves).
 
 use abstract_game::bitboard::Bitboard32;
-use abstract_game::{KeyedPositions, Side};
+use abstract_game::{GameRules, KeyedPositions, Side};
 
 use crate::board::{Hole, goal_row};
 use crate::position::{Position, Shuttle};
@@ -83,10 +83,7 @@ impl JarmoEndgames {
                             .count_ones()
                     })
                     .sum::<u32>();
-                on_board
-                    + u32::from(pos.credits[0])
-                    + u32::from(pos.credits[1])
-                    + marked_on_the_way
+                on_board + u32::from(pos.credits[0]) + u32::from(pos.credits[1]) + marked_on_the_way
             }
         }
     }
@@ -137,9 +134,7 @@ fn shuttle_bits(record: Shuttle) -> u128 {
     match record.last_step() {
         None => 0,
         Some((from, to)) => {
-            u128::from(record.count())
-                | (from.index() as u128) << 2
-                | (to.index() as u128) << 7
+            u128::from(record.count()) | (from.index() as u128) << 2 | (to.index() as u128) << 7
         }
     }
 }
@@ -160,20 +155,22 @@ impl KeyedPositions for JarmoEndgames {
 
     fn name(&self) -> String {
         let r = self.rules;
-        format!(
-            "jarmo endgames of material {}: {:?} moves, {:?} returns, goal-row restriction {}, \
-             blocked {:?}, no-shuttling {}",
-            self.material,
-            r.direction,
-            r.return_rule,
-            if r.goal_row_capture_restriction {
-                "on"
-            } else {
-                "off"
-            },
-            r.blocked,
-            if r.no_shuttling { "on" } else { "off" },
-        )
+        let rules = match r.preset_name() {
+            Some(preset) => preset.to_string(),
+            None => format!(
+                "{:?} moves, {:?} returns, goal-row restriction {}, blocked {:?}, no-shuttling {}",
+                r.direction,
+                r.return_rule,
+                if r.goal_row_capture_restriction {
+                    "on"
+                } else {
+                    "off"
+                },
+                r.blocked,
+                if r.no_shuttling { "on" } else { "off" },
+            ),
+        };
+        format!("{rules} endgames of material {}", self.material)
     }
 
     fn key_version(&self) -> u32 {
@@ -328,9 +325,7 @@ impl Position {
     /// [`JarmoEndgames`] does not start from (used by the tests).
     #[cfg(test)]
     pub(crate) fn has_history(&self) -> bool {
-        self.passes > 0
-            || self.credits != [0, 0]
-            || self.shuttle.iter().any(|s| s.count() > 0)
+        self.passes > 0 || self.credits != [0, 0] || self.shuttle.iter().any(|s| s.count() > 0)
     }
 }
 
@@ -366,7 +361,9 @@ mod tests {
 
     /// Every position of random games under every combination of rule options.
     fn visit_random_games(visit: impl FnMut(&Position)) {
-        crate::test_support::game_positions(6).iter().for_each(visit);
+        crate::test_support::game_positions(6)
+            .iter()
+            .for_each(visit);
     }
 
     #[test]

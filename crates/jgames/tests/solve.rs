@@ -153,6 +153,107 @@ fn an_endgame_table_is_built_verified_probed_and_used() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn endgame_tables_of_the_other_presets_are_built_verified_probed_and_used() {
+    let dir = temp_dir("keyed");
+    let d = dir.to_str().unwrap();
+    let jasir = |extra: &[&str]| -> Vec<String> {
+        ["solve", "jarmo", "--variant", "jasir"]
+            .iter()
+            .chain(extra)
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let go = |extra: &[&str], tables: Option<&Path>| {
+        let args = jasir(extra);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        jgames(&args, tables)
+    };
+    // Without --pieces these rules cannot be built; without a table they cannot be probed.
+    let o = go(&["--out", d, "-q"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--pieces"), "{}", stderr(&o));
+    let o = go(&["--position", "5/2w2/5/2b2/5 b 4/4"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+
+    let o = go(&["--out", d, "--pieces", "2", "-q"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("positions by material 2 100 "),
+        "{}",
+        stdout(&o)
+    );
+    let o = go(&["--tables", d, "--verify", "-q"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("verified "), "{}", stdout(&o));
+
+    // One archer each, Black to move: Black's archer is two rows nearer its goal.
+    let probe = ["--position", "5/2w2/5/2b2/5 b 4/4"];
+    let o = go(&probe, Some(&dir));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("solved: Black wins in "), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("move c2-")), "{out}");
+    let o = jgames(
+        &[
+            "show",
+            "jarmo",
+            "--variant",
+            "jasir",
+            "--position",
+            "5/2w2/5/2b2/5 b 4/4",
+        ],
+        Some(&dir),
+    );
+    assert!(
+        stdout(&o).contains("solved: Black wins in "),
+        "{}",
+        stdout(&o)
+    );
+    // More material than the table holds: refused with one line.
+    let o = go(&["--position", "5/2w2/5/1bb2/5 b 3/4"], Some(&dir));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not in the endgame table"),
+        "{}",
+        stderr(&o)
+    );
+
+    // The engine with the table wins the won endgame, both colours, against one without.
+    let o = jgames(
+        &[
+            "match",
+            "jarmo",
+            "--variant",
+            "jasir",
+            "--position",
+            "5/2w2/5/2b2/5 b 4/4",
+            "alphabeta:depth=1",
+            "alphabeta:depth=1,tables=off",
+            "--games",
+            "2",
+        ],
+        Some(&dir),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let last = stdout(&o).lines().last().unwrap_or_default().to_string();
+    assert!(last.starts_with("score 1 "), "{}", stdout(&o));
+
+    // A cut file: one line, exit 2.
+    let file = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "table"))
+        .unwrap();
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
+    let o = go(&probe, Some(&dir));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("truncated"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The file with its index line changed (and its checksum kept right: the header is
 /// rewritten whole), so that only the index differs.
 trait ReplaceHeader {

@@ -57,4 +57,3 @@ pub fn within(
     memo.insert((pos.to_text(), depth), v);
     v
 }
-
