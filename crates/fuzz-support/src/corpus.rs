@@ -35,6 +35,7 @@ pub const TARGETS: &[&str] = &[
     "jersi_record",
     "study_rows",
     "table_header",
+    "table_keys",
 ];
 
 /// The dictionary of each target (a file of `fuzz/dict/`), for those that take text.
@@ -583,6 +584,31 @@ fn table_header_seeds(rng: &mut Rng, out: &mut Vec<SeedFile>) {
     }
 }
 
+/// Seeds of `table_keys`: rising keys of a few sizes written as a table writes them (the count
+/// first), and the same with a byte changed.
+fn table_keys_seeds(rng: &mut Rng, out: &mut Vec<SeedFile>) {
+    use game_solve::file::encode_keys;
+    for n in 0..16u64 {
+        let count = 1 + rng.below(60) as usize;
+        let mut keys: Vec<u128> = (0..count)
+            .map(|_| u128::from(rng.next_u64()) << rng.below(64) | u128::from(rng.below(1000)))
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let mut bytes = vec![keys.len() as u8];
+        bytes.extend(encode_keys(&keys));
+        if n >= 8 {
+            let at = 1 + rng.below(bytes.len() as u32 - 1) as usize;
+            bytes[at] ^= 1 << rng.below(8);
+        }
+        out.push(SeedFile {
+            target: "table_keys",
+            name: format!("keys-{n}"),
+            bytes,
+        });
+    }
+}
+
 /// Every seed and dictionary, from `seed`.
 pub fn generate(seed: u64) -> Corpus {
     let mut rng = Rng::seed_from_u64(seed);
@@ -597,6 +623,7 @@ pub fn generate(seed: u64) -> Corpus {
     study_row_seeds::<jersi_core::Position>(&mut rng, 2, &mut seeds);
     study_row_seeds::<jericho_core::Position>(&mut rng, 3, &mut seeds);
     table_header_seeds(&mut rng, &mut seeds);
+    table_keys_seeds(&mut rng, &mut seeds);
     Corpus {
         seeds,
         dictionaries: dictionaries(),

@@ -786,3 +786,22 @@ pub fn table_header(data: &[u8]) {
         Err(e) => assert!(!e.to_string().is_empty()),
     }
 }
+
+/// `table_keys`: bytes read as the keys of one wave of an endgame table
+/// ([`game_solve::file::decode_keys`]), the first byte saying how many keys are expected.
+/// Never panics; keys that read are exactly that many, rise strictly, and read the same again
+/// once written back.
+pub fn table_keys(data: &[u8]) {
+    use game_solve::file::{decode_keys, encode_keys};
+    let Some((&count, bytes)) = data.split_first() else {
+        return;
+    };
+    if let Some(keys) = decode_keys(bytes, usize::from(count)) {
+        assert_eq!(keys.len(), usize::from(count));
+        assert!(keys.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(
+            decode_keys(&encode_keys(&keys), keys.len()).as_deref(),
+            Some(&keys[..])
+        );
+    }
+}

@@ -250,6 +250,7 @@ fn structured_bodies_pass_on_their_seeds() {
     run_on_seeds("search", 3, targets::search);
     run_on_seeds("study_rows", 1, targets::study_rows);
     run_on_seeds("table_header", 1, targets::table_header);
+    run_on_seeds("table_keys", 1, targets::table_keys);
 }
 
 /// The plies of the play target's games on `step`-th seeds: the longest and the mean.

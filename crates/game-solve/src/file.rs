@@ -389,7 +389,7 @@ impl<I: PositionIndex> Table<I> {
 
 /// The sorted keys of a layer as bytes: each key's difference from the one before (the
 /// first from 0) in 7-bit groups, low first, the top bit set on all but the last.
-fn encode_keys(keys: &[u128]) -> Vec<u8> {
+pub fn encode_keys(keys: &[u128]) -> Vec<u8> {
     let mut out = Vec::with_capacity(keys.len() * 4);
     let mut last = 0u128;
     for &key in keys {
@@ -410,7 +410,7 @@ fn encode_keys(keys: &[u128]) -> Vec<u8> {
 
 /// The keys of [`encode_keys`] back, refused unless there are exactly `count` and each is
 /// above the one before.
-fn decode_keys(bytes: &[u8], count: usize) -> Option<Vec<u128>> {
+pub fn decode_keys(bytes: &[u8], count: usize) -> Option<Vec<u128>> {
     let mut keys = Vec::with_capacity(count);
     let (mut last, mut delta, mut shift) = (0u128, 0u128, 0u32);
     for &b in bytes {

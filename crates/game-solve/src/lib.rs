@@ -45,6 +45,8 @@
 mod analyse;
 #[cfg(feature = "files")]
 pub mod file;
+#[cfg(feature = "files")]
+pub mod folder;
 pub mod keyed;
 #[cfg(not(feature = "files"))]
 mod file {

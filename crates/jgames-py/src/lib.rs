@@ -288,61 +288,48 @@ impl<G: Playable> State<G> {
     }
 }
 
-/// The tables of perfect play opened so far, by file (their layers are read as probes need
-/// them).
-static TABLES: std::sync::Mutex<
-    Vec<(
-        std::path::PathBuf,
-        std::sync::Arc<dyn std::any::Any + Send + Sync>,
-    )>,
-> = std::sync::Mutex::new(Vec::new());
-
 /// The exact value of `pos` for the side to move as `(result, plies)`: `("win", 7)`,
 /// `("draw", None)`, `("loss", 4)`. From the table in `tables` (or the folder of
-/// `JGAMES_TABLES`) when there is one, else solved on the spot from the positions reachable
-/// from it (at most five million).
+/// `JGAMES_TABLES`) when there is one for its rules (of every position, or an endgame table
+/// holding it), else solved on the spot from the positions reachable from it (at most five
+/// million; only where the game numbers every position, as in Jasir-basic).
 fn solve_value<G: Playable>(pos: &G, tables: Option<&str>) -> PyResult<(&'static str, Option<u8>)> {
-    use abstract_game::{PositionIndex, Value};
-    let index = G::position_index(pos.rules())
-        .ok_or_else(|| value_error(format!("{}: these rules cannot be solved", G::NAME)))?;
-    let node = index
-        .node_of(pos)
-        .ok_or_else(|| value_error("the position is outside the solved rules"))?;
+    use abstract_game::Value;
     let dir = tables
         .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("JGAMES_TABLES").map(std::path::PathBuf::from));
-    let name: String = index
-        .name()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    let path = dir.map(|d| d.join(format!("{}-{name}.table", G::NAME)));
-    let value = match path.filter(|p| p.exists()) {
-        Some(path) => {
-            let mut opened = TABLES
-                .lock()
-                .map_err(|_| value_error("a table reader panicked"))?;
-            let shared = match opened.iter().find(|(p, _)| *p == path) {
-                Some((_, t)) => std::sync::Arc::clone(t),
-                None => {
-                    let table = game_solve::Table::open(index, &path)
-                        .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
-                    let table: std::sync::Arc<dyn std::any::Any + Send + Sync> =
-                        std::sync::Arc::new(table);
-                    opened.push((path.clone(), std::sync::Arc::clone(&table)));
-                    table
-                }
-            };
-            let table = shared
-                .downcast::<game_solve::Table<G::Index>>()
-                .map_err(|_| value_error("a table of another game"))?;
-            table
-                .probe_node(node)
-                .map_err(|e| value_error(e.to_string()))?
+        .or_else(|| std::env::var_os(game_solve::folder::TABLES_ENV).map(std::path::PathBuf::from));
+    let opened = match &dir {
+        Some(dir) => game_solve::folder::open_in::<G>(dir, pos.rules())
+            .map_err(|e| value_error(format!("{}: {e}", dir.display())))?,
+        None => None,
+    };
+    let from_table = match &opened {
+        Some((path, table)) => match table.probe(pos) {
+            Ok(value) => Some(value),
+            Err(game_solve::TableError::NotInTable) => None,
+            Err(e) => return Err(value_error(format!("{}: {e}", path.display()))),
+        },
+        None => None,
+    };
+    let value = match from_table {
+        Some(value) => value,
+        None => {
+            use abstract_game::PositionIndex;
+            let index = G::position_index(pos.rules()).ok_or_else(|| {
+                value_error(format!(
+                    "{}: no table holds this position, and these rules are not solved on the spot",
+                    G::NAME
+                ))
+            })?;
+            let node = index
+                .node_of(pos)
+                .ok_or_else(|| value_error("the position is outside the solved rules"))?;
+            game_solve::analyse(&index, node, 5_000_000)
+                .map_err(|e| {
+                    value_error(format!("no table, and too big to solve on the spot: {e}"))
+                })?
+                .root()
         }
-        None => game_solve::analyse(&index, node, 5_000_000)
-            .map_err(|e| value_error(format!("no table, and too big to solve on the spot: {e}")))?
-            .root(),
     };
     Ok(match value {
         Value::Win(d) => ("win", Some(d)),

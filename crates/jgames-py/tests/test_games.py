@@ -158,6 +158,34 @@ def test_engines_think_and_the_cap_truncates(cls):
     assert state.svg().startswith("<svg")
 
 
+@pytest.mark.skipif(not JGAMES_BIN, reason="JGAMES_BIN names the jgames binary")
+def test_solve_value_from_an_endgame_table_of_jasir(tmp_path):
+    # The endgames of material 2 under jasir (marks, credits, shuttle records), built by the
+    # command line, then read by Python: a lone archer each, Black's two rows nearer its goal.
+    subprocess.run(
+        [JGAMES_BIN, "solve", "jarmo", "--variant", "jasir", "--out", str(tmp_path),
+         "--pieces", "2", "-q"],
+        check=True, capture_output=True,
+    )
+    game = jgames.Jarmo(variant="jasir", position="5/2w2/5/2b2/5 b 4/4")
+    result, plies = game.solve_value(tables=str(tmp_path))
+    assert result == "win"
+    # Some move leaves White lost one ply sooner; none wins sooner.
+    children = []
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        children.append(child.solve_value(tables=str(tmp_path)))
+    assert ("loss", plies - 1) in children
+    assert all(p >= plies - 1 for r, p in children if r == "loss")
+    # Three archers: more material than the table holds, and these rules are not solved on
+    # the spot.
+    with pytest.raises(ValueError):
+        jgames.Jarmo(variant="jasir", position="5/2w2/5/1bb2/5 b 3/4").solve_value(
+            tables=str(tmp_path)
+        )
+
+
 def test_solve_value_of_a_small_jasir_basic_endgame():
     # Black a1 against White a5, Black to move: White wins in 4 plies (a1-c2 a5-b3 c2-b2
     # b3-a1, White's archer arriving first, 2 points to 1).
@@ -173,6 +201,6 @@ def test_solve_value_of_a_small_jasir_basic_endgame():
         best = plies if best is None else max(best, plies)
     assert best == 3
     with pytest.raises(ValueError):
-        jgames.Jarmo().solve_value()  # the jarmo preset cannot be solved
+        jgames.Jarmo().solve_value()  # the jarmo preset has no table here
     with pytest.raises(ValueError):
         jgames.Jetan().solve_value()

@@ -5,50 +5,18 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use std::any::Any;
-use std::sync::{Arc, Mutex};
-
 use abstract_game::{Evaluate, Game, PositionIndex, Side, Solvable, TextGame, Value};
 use game_search::{Engine, EngineSpec, SharedOracle};
+use game_solve::folder::{endgame_file, endgame_name, open_endgames, table_file, table_name};
 use game_solve::{KeyedIndex, Table, TableError};
+
+pub use game_solve::folder::TABLES_ENV;
 
 use crate::progress::{Counters, STOP, duration, si, with_progress};
 use crate::{CliError, SolveArgs, input};
 
 /// How many positions an analysis on the spot may gather (a few hundred MiB of memory).
 pub const ANALYSIS_LIMIT: usize = 5_000_000;
-
-/// The environment variable naming the folder where tables are looked for.
-pub const TABLES_ENV: &str = "JGAMES_TABLES";
-
-/// The largest endgame (pieces on the board) looked for when no full table is found.
-const MOST_PIECES: u32 = 16;
-
-/// The file name of the table of `index` in a folder: of every position, or of the endgame of
-/// at most `pieces` pieces.
-pub fn table_name<I: PositionIndex>(dir: &Path, index: &I, pieces: Option<u32>) -> PathBuf {
-    let name: String = index
-        .name()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    let upto = pieces.map_or(String::new(), |k| format!("-upto{k}"));
-    dir.join(format!("{}-{name}{upto}.table", <I::Game as Game>::NAME))
-}
-
-/// The table of `index` in a folder: the full table if there is one, else the largest
-/// endgame table (the full table's name when there is none at all).
-pub fn table_file<I: PositionIndex>(dir: &Path, index: &I) -> PathBuf {
-    let full = table_name(dir, index, None);
-    if full.exists() {
-        return full;
-    }
-    (1..=MOST_PIECES)
-        .rev()
-        .map(|k| table_name(dir, index, Some(k)))
-        .find(|p| p.exists())
-        .unwrap_or(full)
-}
 
 /// "Black wins in 37", "White wins in 4", "draw": a value said for the side to move `side`.
 pub fn describe_value<G: Game>(side: Side, value: Value) -> String {
@@ -137,7 +105,8 @@ fn run_endgames<G: TextGame + Solvable>(
     })?;
     let path = endgame_file::<G>(&dir, rules)
         .ok_or_else(|| input(format!("no endgame table in {}", dir.display())))?;
-    let table = open_endgames::<G>(rules, &path)?;
+    let table =
+        open_endgames::<G>(rules, &path).map_err(|e| input(format!("{}: {e}", path.display())))?;
     if args.verify {
         return verify(table, &path, threads, args.quiet);
     }
@@ -150,37 +119,6 @@ fn run_endgames<G: TextGame + Solvable>(
         ))),
         _ => probe_table(&table, pos, args.line, &mut std::io::stdout().lock()),
     }
-}
-
-/// The file name of an endgame table of keyed positions in a folder.
-fn endgame_name<G: Game>(dir: &Path, name: &str) -> PathBuf {
-    let name: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    dir.join(format!("{}-{name}.table", G::NAME))
-}
-
-/// The endgame table of the most material for `rules` in a folder, if any.
-fn endgame_file<G: Solvable>(dir: &Path, rules: G::Rules) -> Option<PathBuf> {
-    (1..=MOST_PIECES)
-        .rev()
-        .filter_map(|k| G::endgames(rules, k))
-        .map(|positions| endgame_name::<G>(dir, &positions.name()))
-        .find(|p| p.exists())
-}
-
-/// Opens the endgame table at `path` (whose name says its material).
-fn open_endgames<G: Solvable>(
-    rules: G::Rules,
-    path: &Path,
-) -> Result<Table<KeyedIndex<G>>, CliError> {
-    let refused = |e: TableError| input(format!("{}: {e}", path.display()));
-    let positions = (1..=MOST_PIECES)
-        .filter_map(|k| G::endgames(rules, k))
-        .find(|p| endgame_name::<G>(path.parent().unwrap_or(Path::new("")), &p.name()) == path)
-        .ok_or_else(|| input(format!("{}: not an endgame table name", path.display())))?;
-    Table::open_keyed(positions, path).map_err(refused)
 }
 
 fn build_endgames<G: Game>(
@@ -448,56 +386,23 @@ fn probe_error(e: TableError) -> CliError {
     input(e.to_string())
 }
 
-/// The tables opened so far, by file: each is read once per process and shared by every
-/// engine that uses it.
-static OPENED: Mutex<Vec<(PathBuf, Arc<dyn Any + Send + Sync>)>> = Mutex::new(Vec::new());
-
 /// The table of perfect play for `rules` in the folder of `JGAMES_TABLES`, read whole into
 /// memory the first time: `None` when the variable is unset or the folder has no table for
 /// these rules; a table that is refused is an error.
-pub fn oracle_for<G: Solvable>(rules: G::Rules) -> Result<Option<SharedOracle<G>>, CliError> {
+pub fn oracle_for<G: Solvable + 'static>(
+    rules: G::Rules,
+) -> Result<Option<SharedOracle<G>>, CliError> {
     let Some(dir) = std::env::var_os(TABLES_ENV) else {
         return Ok(None);
     };
-    let dir = Path::new(&dir);
-    match G::position_index(rules) {
-        Some(index) => {
-            let path = table_file(dir, &index);
-            shared_table(&path, || open(index, &path))
-        }
-        None => match endgame_file::<G>(dir, rules) {
-            Some(path) => shared_table(&path, || open_endgames::<G>(rules, &path)),
-            None => Ok(None),
-        },
-    }
-}
-
-/// The table at `path` read whole into memory by `open` the first time, shared after; `None`
-/// when there is no file.
-fn shared_table<G: 'static, I: PositionIndex<Game = G> + 'static>(
-    path: &Path,
-    open: impl FnOnce() -> Result<Table<I>, CliError>,
-) -> Result<Option<SharedOracle<G>>, CliError> {
-    if !path.exists() {
+    let refused = |path: &Path, e: TableError| input(format!("{}: {e}", path.display()));
+    let Some((path, table)) = game_solve::folder::open_in::<G>(Path::new(&dir), rules)
+        .map_err(|e| input(format!("{}: {e}", Path::new(&dir).display())))?
+    else {
         return Ok(None);
-    }
-    let mut opened = crate::sync::locked(&OPENED);
-    let shared = match opened.iter().find(|(p, _)| p == path) {
-        Some((_, table)) => Arc::clone(table),
-        None => {
-            let table = open()?;
-            table
-                .load_all()
-                .map_err(|e| input(format!("{}: {e}", path.display())))?;
-            let table: Arc<dyn Any + Send + Sync> = Arc::new(table);
-            opened.push((path.to_path_buf(), Arc::clone(&table)));
-            table
-        }
     };
-    let table = shared
-        .downcast::<Table<I>>()
-        .map_err(|_| input(format!("{}: a table of another game", path.display())))?;
-    Ok(Some(SharedOracle(table)))
+    table.load_all().map_err(|e| refused(&path, e))?;
+    Ok(Some(SharedOracle(table.oracle())))
 }
 
 /// The engine of `spec`, with the table of perfect play for `rules` when the spec uses
@@ -516,28 +421,17 @@ pub fn build_engine<G: TextGame + Evaluate + Solvable>(
 }
 
 /// The exact value of `pos` from the table in `JGAMES_TABLES`, when there is one for its rules
-/// (for `jgames show`).
-pub fn known_value<G: Solvable>(pos: &G) -> Result<Option<Value>, CliError> {
+/// that holds it (for `jgames show`).
+pub fn known_value<G: Solvable + 'static>(pos: &G) -> Result<Option<Value>, CliError> {
     let Some(dir) = std::env::var_os(TABLES_ENV) else {
         return Ok(None);
     };
-    let dir = Path::new(&dir);
-    let Some(index) = G::position_index(pos.rules()) else {
-        let Some(path) = endgame_file::<G>(dir, pos.rules()) else {
-            return Ok(None);
-        };
-        return match open_endgames::<G>(pos.rules(), &path)?.probe(pos) {
-            Ok(value) => Ok(Some(value)),
-            Err(TableError::NotInTable) => Ok(None),
-            Err(e) => Err(input(format!("{}: {e}", path.display()))),
-        };
-    };
-    let path = table_file(dir, &index);
-    if !path.exists() {
+    let Some((path, table)) = game_solve::folder::open_in::<G>(Path::new(&dir), pos.rules())
+        .map_err(|e| input(format!("{}: {e}", Path::new(&dir).display())))?
+    else {
         return Ok(None);
-    }
+    };
     // Only the position's layer is read.
-    let table = open(index, &path)?;
     match table.probe(pos) {
         Ok(value) => Ok(Some(value)),
         Err(TableError::NotInTable) => Ok(None),
