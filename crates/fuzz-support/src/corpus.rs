@@ -588,7 +588,7 @@ fn table_header_seeds(rng: &mut Rng, out: &mut Vec<SeedFile>) {
 /// first), and the same with a byte changed.
 fn table_keys_seeds(rng: &mut Rng, out: &mut Vec<SeedFile>) {
     use game_solve::file::encode_keys;
-    for n in 0..16u64 {
+    for n in 0..24u64 {
         let count = 1 + rng.below(60) as usize;
         let mut keys: Vec<u128> = (0..count)
             .map(|_| u128::from(rng.next_u64()) << rng.below(64) | u128::from(rng.below(1000)))
@@ -597,7 +597,7 @@ fn table_keys_seeds(rng: &mut Rng, out: &mut Vec<SeedFile>) {
         keys.dedup();
         let mut bytes = vec![keys.len() as u8];
         bytes.extend(encode_keys(&keys));
-        if n >= 8 {
+        if n >= 12 {
             let at = 1 + rng.below(bytes.len() as u32 - 1) as usize;
             bytes[at] ^= 1 << rng.below(8);
         }
