@@ -26,8 +26,6 @@
 //! [`Planned`] follows one of the game's named opening plans
 //! ([`Evaluate::OPENINGS`](abstract_game::Evaluate::OPENINGS)) before another engine takes over.
 //!
-//! [`elo`] turns the score of a match into an Elo difference with its 95% interval.
-//!
 //! [`EngineSpec`] reads engines from text (`mcts:iterations=20000,c=1.4`,
 //! `alphabeta:depth=4,hash=64`) and builds them as `Box<dyn Engine<G>>`.
 //!
@@ -89,7 +87,6 @@
 mod alphabeta;
 mod budget;
 mod crumbs;
-pub mod elo;
 mod engine;
 mod mcts;
 mod oracle;

@@ -3,7 +3,7 @@
 
 use abstract_game::svg::{Style, Svg};
 
-use crate::stats::Estimate;
+use game_stats::Estimate;
 
 /// The colours of wins, draws and losses, and of the interval marks.
 const WIN: &str = "#2b6cb0";
@@ -181,7 +181,7 @@ pub fn histograms(title: &str, width: u32, series: &[Series]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::score;
+    use game_stats::interval::score;
 
     #[test]
     fn bars_draw_every_part_and_the_interval() {

@@ -11,7 +11,7 @@
 //!   for files.
 //! * A [`Summary`] turns a cell's rows into the measures: balance, draws, decisiveness,
 //!   completion, duration, branching factor, endings, margins and pairs by points, each with
-//!   its 95% interval ([`stats`]). The intervals count distinct openings rather than games:
+//!   its 95% interval (`game_stats::interval`). The intervals count distinct openings rather than games:
 //!   between deterministic engines the games of one opening are one game played again.
 //! * [`chart`] draws results and game lengths as SVG.
 //!
@@ -49,7 +49,6 @@
 
 pub mod chart;
 mod row;
-pub mod stats;
 mod study;
 mod summary;
 

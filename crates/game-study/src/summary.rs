@@ -16,7 +16,8 @@ use abstract_game::{Ending, Game, Side};
 use crate::row::GameRow;
 use std::collections::BTreeMap;
 
-use crate::stats::{Estimate, clustered_mean, clustered_proportion, clustered_score, score};
+use game_stats::Estimate;
+use game_stats::interval::{clustered_mean, clustered_proportion, clustered_score, score};
 
 /// Wins, draws and losses from one player's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -156,7 +157,7 @@ impl Summary {
 
     /// `measure` summed over the games of each opening (the positions where the engines took
     /// over, [`GameRow::opening`]), with the number of games: the clusters the intervals count
-    /// (see [`clustered_mean`](crate::stats::clustered_mean)). The two games of a pair share an
+    /// (see [`clustered_mean`](game_stats::interval::clustered_mean)). The two games of a pair share an
     /// opening, and random openings may meet again in other pairs; between deterministic
     /// engines games from one opening are the same game, so they count once.
     fn by_pair(&self, measure: impl Fn(&GameRow) -> Option<f64>) -> Vec<(f64, f64)> {

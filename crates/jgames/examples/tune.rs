@@ -20,8 +20,8 @@
 use abstract_game::playout::{Rng, game_seed};
 use abstract_game::{Evaluate, Game, GameRules};
 use clap::Parser;
-use game_search::elo::Tally;
 use game_search::{AlphaBeta, AlphaBetaOptions, Budget, Engine};
+use game_stats::Tally;
 use jgames_registry::{jarmo_core, jericho_core, jersi_core, jetan_core};
 
 #[derive(Parser)]

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use abstract_game::playout::{Rng, game_seed};
 use abstract_game::record::Record;
 use abstract_game::{Evaluate, Side, Solvable, TextGame};
-use game_search::elo::{GameResult, Pentanomial, Sprt, SprtResult, Tally};
 use game_search::{Budget, Engine, EngineSpec};
+use game_stats::{GameResult, Pentanomial, Sprt, SprtResult, Tally};
 
 use crate::progress::STOP;
 use crate::sync::{into_inner, locked};

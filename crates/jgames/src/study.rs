@@ -18,8 +18,8 @@ use std::time::Instant;
 use abstract_game::evaluate::opening;
 use abstract_game::{Evaluate, Game, GameRules, Opening};
 use game_search::{Budget, EngineSpec};
+use game_stats::Estimate;
 use game_study::chart::{ResultBar, Series, histograms, result_bars};
-use game_study::stats::Estimate;
 use game_study::{Cell, Contestant, GameRow, Study, Summary, Unit};
 
 use crate::progress::{Counters, STOP, duration, with_progress};

@@ -5,8 +5,7 @@
 //! rates near 0 or 1, where the textbook `p ± z·sqrt(p(1-p)/n)` collapses to a point or
 //! leaves `[0, 1]`; Wilson's stays inside and keeps a width at 0 of `n` events.
 
-/// The two-sided 95% quantile of the standard normal distribution.
-pub const Z95: f64 = 1.959_963_984_540_054;
+use crate::Z95;
 
 /// A closed interval `[low, high]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
