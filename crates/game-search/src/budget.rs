@@ -48,6 +48,25 @@ pub struct Budget {
     pub infinite: bool,
 }
 
+/// The milliseconds of a move within a game clock with `left_ms` left and `increment_ms` added
+/// after each move: a thirtieth of what is left plus most of the increment, never all of what
+/// is left (the rule of `jgames match --tc` and of the UGI loop's `go p1time ...`).
+///
+/// ```
+/// use game_search::clock_allotment;
+///
+/// assert_eq!(clock_allotment(30_000, 0), 1_000);
+/// assert_eq!(clock_allotment(30_000, 100), 1_080);
+/// assert_eq!(clock_allotment(50, 1_000), 30); // 20 ms are always kept
+/// assert_eq!(clock_allotment(0, 0), 1);
+/// ```
+pub const fn clock_allotment(left_ms: u64, increment_ms: u64) -> u64 {
+    let share = left_ms / 30 + increment_ms * 4 / 5;
+    let most = left_ms.saturating_sub(20);
+    let ms = if share < most { share } else { most };
+    if ms < 1 { 1 } else { ms }
+}
+
 impl Budget {
     /// Nothing set: the engine's default budget.
     pub const DEFAULT: Budget = Budget {

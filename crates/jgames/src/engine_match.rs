@@ -35,7 +35,7 @@ impl Player {
                 }
                 Ok(Player::External(words))
             }
-            None => Ok(Player::Spec(crate::ugi::spec_of(what, text)?)),
+            None => Ok(Player::Spec(crate::spec_of(what, text)?)),
         }
     }
 
@@ -51,14 +51,6 @@ impl Player {
             }
         }
     }
-}
-
-/// The time of a move within a game clock: a thirtieth of what is left plus most of the
-/// increment, never all of what is left (the same rule as the UGI loop's `go p1time ...`).
-pub fn clock_allotment(left_ms: u64, increment_ms: u64) -> u64 {
-    (left_ms / 30 + increment_ms * 4 / 5)
-        .min(left_ms.saturating_sub(20))
-        .max(1)
 }
 
 /// A time control `BASE+INC` in seconds (`10+0.1`, `60`): the milliseconds of each.
@@ -288,9 +280,9 @@ fn one_game<G: TextGame>(
         }
         let who = usize::from(pos.side_to_move() != a_side);
         let budget = match (left, clock) {
-            (Some(left), Some((_, inc))) => {
-                fixed.with_time(Duration::from_millis(clock_allotment(left[who], inc)))
-            }
+            (Some(left), Some((_, inc))) => fixed.with_time(Duration::from_millis(
+                game_search::clock_allotment(left[who], inc),
+            )),
             _ => fixed,
         };
         let began = Instant::now();
@@ -661,14 +653,6 @@ mod tests {
         for bad in ["", "x+1", "10+y", "0+1", "-5+1", "1e30"] {
             assert!(parse_time_control(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn the_clock_never_gives_all_that_is_left() {
-        assert_eq!(clock_allotment(30_000, 0), 1_000);
-        assert_eq!(clock_allotment(30_000, 100), 1_080);
-        assert_eq!(clock_allotment(50, 1_000), 30);
-        assert_eq!(clock_allotment(0, 0), 1);
     }
 
     #[test]

@@ -471,6 +471,12 @@ pub fn input(message: String) -> CliError {
     CliError::Input(message)
 }
 
+/// Reads an engine spec, naming the argument on error.
+pub fn spec_of(what: &str, text: &str) -> Result<game_search::EngineSpec, CliError> {
+    text.parse()
+        .map_err(|e| input(format!("{what} {text:?}: {e}")))
+}
+
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> CliError {
         CliError::Output(e)

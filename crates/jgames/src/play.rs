@@ -26,7 +26,7 @@ pub fn run_play<G: TextGame + Evaluate + abstract_game::Solvable>(
     start: G,
     args: &crate::PlayArgs,
 ) -> Result<(), CliError> {
-    let spec = crate::ugi::spec_of("--engine", &args.engine)?;
+    let spec = crate::spec_of("--engine", &args.engine)?;
     let mut engine = crate::solve::build_engine::<G>(&spec, start.rules())?;
     let first = start.side_to_move();
     let is_human = |side: Side| match args.human {

@@ -14,13 +14,7 @@ use abstract_game::{Evaluate, Game, Side, TextGame};
 use game_search::{Budget, Engine, EngineSpec, Score, SearchInfo};
 
 use crate::sync::locked;
-use crate::{CliError, UgiArgs, input};
-
-/// Reads an engine spec, naming the argument on error.
-pub fn spec_of(what: &str, text: &str) -> Result<EngineSpec, CliError> {
-    text.parse()
-        .map_err(|e| input(format!("{what} {text:?}: {e}")))
-}
+use crate::{CliError, UgiArgs};
 
 /// Writes one line of the protocol and flushes it.
 fn say(out: &Mutex<std::io::Stdout>, line: &str) {
@@ -137,7 +131,7 @@ impl<G: TextGame + Evaluate + abstract_game::Solvable> Session<G> {
             (Some(&"name"), Some(name), Some(&"value"), Some(value))
                 if name.eq_ignore_ascii_case("engine") =>
             {
-                match spec_of("engine", &value.join(" ")) {
+                match crate::spec_of("engine", &value.join(" ")) {
                     Ok(spec) => match crate::solve::build_engine::<G>(&spec, self.start.rules()) {
                         Ok(engine) => *locked(&self.engine) = engine,
                         Err(CliError::Input(e)) => self.error(&e),
@@ -236,7 +230,7 @@ pub fn run_ugi<G: TextGame + Evaluate + abstract_game::Solvable>(
     start: G,
     args: &UgiArgs,
 ) -> Result<(), CliError> {
-    let spec = spec_of("--engine", &args.engine)?;
+    let spec = crate::spec_of("--engine", &args.engine)?;
     let mut session = Session::new(start, &spec)?;
     let (lines_tx, lines) = mpsc::channel::<String>();
     std::thread::spawn(move || {
@@ -318,7 +312,7 @@ fn go_budget<G: Game>(pos: &G, words: &[&str]) -> Result<Budget, String> {
     let mover = pos.side_to_move().index();
     if let Some(left) = clock[mover] {
         let inc = clock[2 + mover].unwrap_or(0);
-        let ms = crate::engine_match::clock_allotment(left, inc);
+        let ms = game_search::clock_allotment(left, inc);
         budget = budget.with_time(Duration::from_millis(ms));
     }
     Ok(budget)
