@@ -62,7 +62,7 @@ impl FuzzGame for Position {
             escape: !bit(1),
             countdown: small_or_any([h[1], h[2], h[3]]),
             unequal_wins: bit(2),
-            first: if bit(3) { Side::Second } else { Side::First },
+            first_player: if bit(3) { Side::Second } else { Side::First },
         }
     }
 
@@ -70,7 +70,7 @@ impl FuzzGame for Position {
         let flags = u8::from(r.revisit)
             | u8::from(!r.escape) << 1
             | u8::from(r.unequal_wins) << 2
-            | u8::from(r.first == Side::Second) << 3;
+            | u8::from(r.first_player == Side::Second) << 3;
         let [a, b, c] = small_or_any_bytes(r.countdown);
         [flags, a, b, c]
     }

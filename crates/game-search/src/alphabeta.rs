@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use abstract_game::{EVAL_BOUND, Evaluate, Game};
 
 use crate::budget::{MAX_RESULT_PLIES, WIN_SCORE};
-use crate::crumbs::{Crumbs, Mark};
+use crate::busy_nodes::{BusyNodes, Mark};
 use crate::engine::{Clock, Evaluator};
 use crate::table::{Bound, MAX_MOVE_INDEX, Table};
 use crate::{Budget, Engine, Score, SearchInfo};
@@ -131,11 +131,11 @@ const QUIESCENCE_PLIES: u32 = 6;
 const STATIC_ORDER_DEPTH: u32 = 3;
 
 /// With several threads, nodes of at least this depth, below the root and less than
-/// [`CRUMB_PLIES`] from it, are marked while a thread searches them (crumbs.rs).
-const CRUMB_DEPTH: u32 = 3;
+/// [`BUSY_PLIES`] from it, are marked while a thread searches them (busy_nodes.rs).
+const BUSY_DEPTH: u32 = 3;
 
-/// See [`CRUMB_DEPTH`].
-const CRUMB_PLIES: usize = 8;
+/// See [`BUSY_DEPTH`].
+const BUSY_PLIES: usize = 8;
 
 /// The moves searched at full depth at every node before late quiet moves are reduced.
 const FULL_DEPTH_MOVES: usize = 3;
@@ -205,7 +205,7 @@ pub struct AlphaBeta<G: Game + Evaluate> {
     /// The other threads' searchers (made at the first search with several threads).
     helpers: Vec<AlphaBeta<G>>,
     /// The marks of the nodes the threads are in, shared by them (none with one thread).
-    crumbs: Option<Arc<Crumbs>>,
+    busy: Option<Arc<BusyNodes>>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     priority: Option<MovePriority<G>>,
@@ -237,7 +237,7 @@ impl<G: Game + Evaluate> Clone for AlphaBeta<G> {
             table: Arc::new(self.table.duplicate()),
             age: self.age,
             helpers: Vec::new(),
-            crumbs: None,
+            busy: None,
             killers: self.killers.clone(),
             history: self.history.clone(),
             priority: self.priority,
@@ -267,7 +267,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             table: Arc::new(Table::new(options.hash_mib)),
             age: 0,
             helpers: Vec::new(),
-            crumbs: None,
+            busy: None,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 1 << HISTORY_BITS],
             priority: None,
@@ -547,11 +547,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
 
         // Lazy SMP: a node that another thread is searching already has its late moves
-        // reduced one ply more (crumbs.rs).
-        let mark = match &self.crumbs {
-            Some(crumbs) if depth >= CRUMB_DEPTH && (1..CRUMB_PLIES).contains(&ply) => {
-                crumbs.mark(key)
-            }
+        // reduced one ply more (busy_nodes.rs).
+        let mark = match &self.busy {
+            Some(busy) if depth >= BUSY_DEPTH && (1..BUSY_PLIES).contains(&ply) => busy.mark(key),
             _ => Mark::Unmarked,
         };
 
@@ -816,8 +814,8 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     /// Takes away this thread's mark on the node of `key` if `mark` placed one.
     #[inline]
     fn leave(&self, mark: Mark, key: u64) {
-        if let (Mark::Placed, Some(crumbs)) = (mark, &self.crumbs) {
-            crumbs.unmark(key);
+        if let (Mark::Placed, Some(busy)) = (mark, &self.busy) {
+            busy.unmark(key);
         }
     }
 
@@ -925,7 +923,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             let helper = self.helper();
             self.helpers.push(helper);
         }
-        let crumbs = Arc::clone(self.crumbs.get_or_insert_with(|| Arc::new(Crumbs::new())));
+        let busy = Arc::clone(self.busy.get_or_insert_with(|| Arc::new(BusyNodes::new())));
         let mut helpers = std::mem::take(&mut self.helpers);
         let age = self.age;
         let halt = AtomicBool::new(false);
@@ -944,7 +942,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 .enumerate()
                 .map(|(i, helper)| {
                     helper.age = age;
-                    helper.crumbs = Some(Arc::clone(&crumbs));
+                    helper.busy = Some(Arc::clone(&busy));
                     let (halt, running, helper_budget) = (&halt, &running, &helper_budget);
                     // Every other helper works a ply ahead of this thread, so that its
                     // entries are there when this thread gets to that depth.

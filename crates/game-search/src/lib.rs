@@ -86,7 +86,7 @@
 
 mod alphabeta;
 mod budget;
-mod crumbs;
+mod busy_nodes;
 mod engine;
 mod mcts;
 mod oracle;

@@ -105,7 +105,6 @@
 
 mod actions;
 mod board;
-mod draw;
 pub mod endgame;
 pub mod ending;
 mod eval;
@@ -116,6 +115,7 @@ mod notation;
 mod playout;
 mod position;
 mod rules;
+mod sample;
 mod setup;
 #[cfg(feature = "svg")]
 mod svg;

@@ -132,9 +132,9 @@ impl Position {
     /// a step that can be drawn from the archers' target sets: the `k`-th move of
     /// [`for_each_move`](Self::for_each_move)'s order for a uniform `k`. Returns `None`, having
     /// drawn nothing, when drops, passes or restricted captures are in play:
-    /// [`draw_planned`](Self::draw_planned) then draws the move.
+    /// [`sample_planned`](Self::sample_planned) then draws the move.
     #[inline(always)]
-    pub(crate) fn draw_step<const S: usize>(
+    pub(crate) fn sample_step<const S: usize>(
         &self,
         rng: &mut Rng,
         rules: Rules,
@@ -234,9 +234,9 @@ impl Position {
             to,
             back,
             returns,
-        }) = self.draw_step::<S>(rng, rules, table)
+        }) = self.sample_step::<S>(rng, rules, table)
         else {
-            match self.draw_planned(rng) {
+            match self.sample_planned(rng) {
                 Some(mv) => self.play_unhashed(mv),
                 // Blocked under `Blocked::Loses`, found at the start of the ply (plain
                 // steps do not look ahead).

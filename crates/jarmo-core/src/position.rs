@@ -694,7 +694,7 @@ impl Game for Position {
     }
 
     fn random_move(&self, rng: &mut abstract_game::playout::Rng) -> Option<Move> {
-        self.draw_move(rng)
+        self.sample_move(rng)
     }
 
     fn play_unchecked(&mut self, mv: Move) {

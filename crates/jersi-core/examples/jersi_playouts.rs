@@ -2,7 +2,7 @@
 //! `cargo run --release -p jersi-core --example jersi_playouts -- [games] [no-drop] [list]`.
 //!
 //! Game `i` is played with the seed `game_seed(1, i)` to its end or 1,000 plies by
-//! `Game::playout` (the rejection-sampling draw of `src/draw.rs`). With `list`, by the loop
+//! `Game::playout` (the rejection-sampling draw of `src/sample.rs`). With `list`, by the loop
 //! that builds every legal list and picks from it, as the trait's default `Game::random_move`
 //! does: the same distribution of games, by other random numbers. Prints games per second,
 //! nanoseconds per ply, the mean length (with its standard error) and the results.

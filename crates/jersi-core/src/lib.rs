@@ -139,7 +139,6 @@
 
 mod actions;
 mod board;
-mod draw;
 pub mod ending;
 mod eval;
 mod movegen;
@@ -149,6 +148,7 @@ pub mod openings;
 mod piece;
 mod position;
 mod rules;
+mod sample;
 mod setup;
 #[cfg(feature = "svg")]
 mod svg;

@@ -147,7 +147,6 @@
 
 mod actions;
 mod board;
-mod draw;
 pub mod ending;
 mod eval;
 mod movegen;
@@ -155,6 +154,7 @@ mod notation;
 mod piece;
 mod position;
 mod rules;
+mod sample;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;

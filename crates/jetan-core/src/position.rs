@@ -8,10 +8,10 @@ use abstract_game::{Ending, Game, Outcome, Side, TextGame};
 use arrayvec::ArrayVec;
 
 use crate::board::{ALL_BITS, SQUARES, Square, Squares};
-use crate::draw::Numbers;
 use crate::movegen::{Counter, Filler, Groups, View};
 use crate::piece::{Kind, Piece};
 use crate::rules::Rules;
+use crate::sample::Numbers;
 
 /// One whole turn: a piece moves from one square to another, capturing what stands there.
 ///
@@ -478,7 +478,7 @@ impl Game for Position {
             Kind::Padwar,
             Kind::Warrior,
         ];
-        let mut pos = Position::empty(rules, rules.first);
+        let mut pos = Position::empty(rules, rules.first_player);
         for file in 0..10 {
             let second = if file == 0 || file == 9 {
                 Kind::Thoat

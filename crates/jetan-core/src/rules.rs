@@ -21,7 +21,7 @@ pub struct Rules {
     pub unequal_wins: bool,
     /// The side that moves first (default Black, [`Side::First`]); see
     /// [`with_first_player`](Rules::with_first_player).
-    pub first: Side,
+    pub first_player: Side,
 }
 
 impl Rules {
@@ -32,13 +32,13 @@ impl Rules {
         escape: true,
         countdown: 10,
         unequal_wins: false,
-        first: Side::First,
+        first_player: Side::First,
     };
 
     /// These rules with `side` moving first (Black, [`Side::First`], by default).
     #[must_use]
     pub const fn with_first_player(mut self, side: Side) -> Rules {
-        self.first = side;
+        self.first_player = side;
         self
     }
 

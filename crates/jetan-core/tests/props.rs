@@ -42,7 +42,7 @@ abstract_game::game_properties! {
     max_plies: 160,
     cases: 96,
     hashed_perft_depth: 3,
-    // Rejection sampling (`src/draw.rs`): uniform, but not the list's pick for a seed.
+    // Rejection sampling (`src/sample.rs`): uniform, but not the list's pick for a seed.
     random_move: uniform,
 }
 

@@ -598,7 +598,7 @@ fn presets_change_one_option_each() {
             rules.escape != standard.escape,
             rules.countdown != standard.countdown,
             rules.unequal_wins != standard.unequal_wins,
-            rules.first != standard.first,
+            rules.first_player != standard.first_player,
         ];
         let expected = usize::from(name != "standard");
         assert_eq!(changed.iter().filter(|&&c| c).count(), expected, "{name}");

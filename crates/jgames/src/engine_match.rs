@@ -339,7 +339,7 @@ fn move_budget(args: &MatchArgs) -> Budget {
 
 /// What the match has counted so far.
 #[derive(Default)]
-struct Score {
+struct MatchCount {
     tally: Tally,
     pairs: Pentanomial,
     /// The first game of each pair whose second is not finished yet, by pair: its result
@@ -355,7 +355,7 @@ struct Score {
     points: [u64; 2],
 }
 
-impl Score {
+impl MatchCount {
     /// Counts game `index` with its `result` for A and, where the game scores, the points of
     /// A and B.
     fn add(&mut self, index: usize, result: GameResult, points: Option<[u32; 2]>) {
@@ -454,7 +454,7 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
     }
     let next = AtomicUsize::new(0);
     let done = AtomicBool::new(false);
-    let score = Mutex::new(Score::default());
+    let score = Mutex::new(MatchCount::default());
     let failure: Mutex<Option<CliError>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..args.concurrency.max(1).min(args.games.max(1)) {
@@ -681,7 +681,7 @@ mod tests {
 
     #[test]
     fn pairs_are_scored_when_both_games_are_in_whatever_the_order() {
-        let mut s = Score::default();
+        let mut s = MatchCount::default();
         s.add(1, GameResult::Win, None);
         s.add(2, GameResult::Draw, None);
         assert_eq!(s.pairs.pairs(), 0);
@@ -699,7 +699,7 @@ mod tests {
     fn pairs_by_points_add_both_games() {
         // The Jarmo text's match: A loses the first game 2-5 but wins the second 6-1, so A
         // takes the pair by points (8 to 6) while the pair is level by results.
-        let mut s = Score::default();
+        let mut s = MatchCount::default();
         s.add(0, GameResult::Loss, Some([2, 5]));
         assert_eq!(s.by_points, [0; 3]);
         s.add(1, GameResult::Win, Some([6, 1]));

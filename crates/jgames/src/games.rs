@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use abstract_game::svg::Render;
 use abstract_game::{Evaluate, TextGame};
 
-use crate::run::command;
+use crate::commands::command;
 use crate::{CliError, Command};
 
 /// One game the tool knows.

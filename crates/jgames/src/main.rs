@@ -5,12 +5,12 @@
 //! hint) and exits with status 2. Ctrl-C stops a long run cleanly with status 130, after
 //! printing what it had.
 
+mod commands;
 mod engine_match;
 mod external;
 mod games;
 mod play;
 mod progress;
-mod run;
 mod solve;
 mod study;
 mod sync;

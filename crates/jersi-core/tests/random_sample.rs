@@ -1,4 +1,4 @@
-//! The random draw of Jersi turns (`Game::random_move`, by rejection sampling: `src/draw.rs`).
+//! The random draw of Jersi turns (`Game::random_move`, by rejection sampling: `src/sample.rs`).
 //!
 //! * On hand-picked positions where the turns that start with one first part (the first step
 //!   of a unit, or the first drop) are very uneven in number (stacks, builds and stacks within

@@ -1,4 +1,4 @@
-//! Uniform random moves without listing them: the draw behind Jarmo's [`Game::random_move`] and
+//! Uniform random moves without listing them: the sampler behind Jarmo's [`Game::random_move`] and
 //! the general road of its [`Game::playout`].
 //!
 //! A random game needs one move per ply, not the list of them. The draw counts the moves by set
@@ -8,11 +8,11 @@
 //! list.
 //!
 //! Most plies are steps drawn from the archers' target sets alone, by the step road of the
-//! random-game loop ([`Position::draw_step`], in [`crate::playout`]). The other plies (drops,
+//! random-game loop ([`Position::sample_step`], in [`crate::playout`]). The other plies (drops,
 //! passes, captures that the goal-row capture restriction may refuse) take the plan of
 //! [`crate::movegen`]: each archer's number of moves is its destinations' count, with returns
 //! as [`ArcherReturns::count`] has them, and the `k`-th move is found archer by archer, then
-//! among the drops ([`draw_among`]). Within one archer only the destinations that spend a
+//! among the drops ([`sample_among`]). Within one archer only the destinations that spend a
 //! return credit stand for several moves (one per free hole of the own first row), so
 //! [`ArcherReturns::nth`] walks those alone. The unit tests hold every rank of every archer to
 //! the listed move of that rank.
@@ -64,14 +64,14 @@ impl ArcherReturns {
 impl Position {
     /// A legal move drawn uniformly: the `k`-th move of [`for_each_move`](Self::for_each_move)'s
     /// order for a uniform `k`, found without building the list.
-    pub(crate) fn draw_move(&self, rng: &mut Rng) -> Option<Move> {
+    pub(crate) fn sample_move(&self, rng: &mut Rng) -> Option<Move> {
         if self.outcome.is_some() {
             return None;
         }
         let tables = &STEP_TARGETS[self.rules.direction as usize];
         let step = match self.to_move {
-            Side::First => self.draw_step::<0>(rng, self.rules, &tables[0]),
-            Side::Second => self.draw_step::<1>(rng, self.rules, &tables[1]),
+            Side::First => self.sample_step::<0>(rng, self.rules, &tables[0]),
+            Side::Second => self.sample_step::<1>(rng, self.rules, &tables[1]),
         };
         match step {
             Some(step) => Some(Move::Step {
@@ -79,14 +79,14 @@ impl Position {
                 to: Hole::from_bit(step.to),
                 return_to: step.back.map(Hole::from_bit),
             }),
-            None => self.draw_planned(rng),
+            None => self.sample_planned(rng),
         }
     }
 
-    /// [`draw_move`](Self::draw_move) from the plan, for any position of an unfinished game.
-    pub(crate) fn draw_planned(&self, rng: &mut Rng) -> Option<Move> {
+    /// [`sample_move`](Self::sample_move) from the plan, for any position of an unfinished game.
+    pub(crate) fn sample_planned(&self, rng: &mut Rng) -> Option<Move> {
         let plan = self.plan();
-        match draw_among(
+        match sample_among(
             rng,
             &plan.steps,
             |from, t| plan.spending(from, t),
@@ -103,7 +103,7 @@ impl Position {
     }
 }
 
-/// A move drawn by [`draw_among`].
+/// A move drawn by [`sample_among`].
 enum Drawn {
     /// A step, with the hole an archer returns to, if any.
     Step {
@@ -119,7 +119,7 @@ enum Drawn {
 /// them for its origin and destinations) and then the drops onto `drops`: the `k`-th move of
 /// [`Position::for_each_move`]'s order for a uniform `k`. `None` when there is none.
 #[inline(always)]
-fn draw_among(
+fn sample_among(
     rng: &mut Rng,
     steps: &Steps,
     returns_of: impl Fn(u32, u32) -> ArcherReturns,

@@ -1,4 +1,4 @@
-//! Uniform random turns without the list: the draw behind Jersi's [`Game::random_move`] and
+//! Uniform random turns without the list: the sampler behind Jersi's [`Game::random_move`] and
 //! [`Game::playout`].
 //!
 //! A position has hundreds to thousands of legal turns (two-drop turns dominate early, builds

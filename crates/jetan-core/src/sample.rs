@@ -1,4 +1,4 @@
-//! Uniform random moves without finding them all: the draw behind Jetan's
+//! Uniform random moves without finding them all: the sampler behind Jetan's
 //! [`Game::random_move`] and [`Game::playout`].
 //!
 //! Finding every move of a position from a random game takes about 110 ns (the Princess's
@@ -190,12 +190,12 @@ impl View<'_> {
         groups: &mut Groups,
         rng: &mut Rng,
     ) -> Option<Move> {
-        self.draw_trying::<TRIES>(numbers, groups, rng)
+        self.sample_trying::<TRIES>(numbers, groups, rng)
     }
 
     /// [`draw`](Self::draw) with `T` attempts before the exact road.
     #[inline(always)]
-    fn draw_trying<const T: usize>(
+    fn sample_trying<const T: usize>(
         &self,
         numbers: &mut Numbers,
         groups: &mut Groups,
@@ -210,11 +210,11 @@ impl View<'_> {
                 return Some(mv);
             }
         }
-        self.draw_exactly(groups, rng)
+        self.sample_exactly(groups, rng)
     }
 
     /// A uniformly random legal move of the side to move, found among all of them by rank.
-    pub(crate) fn draw_exactly(&self, groups: &mut Groups, rng: &mut Rng) -> Option<Move> {
+    pub(crate) fn sample_exactly(&self, groups: &mut Groups, rng: &mut Rng) -> Option<Move> {
         groups.clear();
         self.generate(groups);
         match groups.total() {
@@ -307,12 +307,12 @@ mod tests {
                 let mut rng = Rng::seed_from_u64(seed);
                 let view = pos.view();
                 assert_eq!(
-                    view.draw_exactly(&mut groups, &mut rng.clone()),
+                    view.sample_exactly(&mut groups, &mut rng.clone()),
                     pick,
                     "{pos}"
                 );
                 // With no attempts allowed, the draw is the exact road.
-                let drawn = view.draw_trying::<0>(&mut numbers, &mut groups, &mut rng);
+                let drawn = view.sample_trying::<0>(&mut numbers, &mut groups, &mut rng);
                 assert_eq!(drawn, pick, "{pos}");
             }
         }
@@ -333,7 +333,7 @@ mod tests {
             pos.legal_moves(&mut list);
             let view = pos.view();
             let test = uniformity(&list, 200, || {
-                view.draw_trying::<1>(&mut numbers, &mut groups, &mut rng)
+                view.sample_trying::<1>(&mut numbers, &mut groups, &mut rng)
             })
             .expect("every draw is a legal move");
             assert!(test.fewest > 0 && test.p_value > 1e-6, "{test:?} in {pos}");

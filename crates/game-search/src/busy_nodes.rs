@@ -19,15 +19,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 const SLOTS: usize = 1024;
 
 /// The marks of the nodes being searched, shared by the threads of one search.
-pub(crate) struct Crumbs {
+pub(crate) struct BusyNodes {
     slots: Box<[AtomicU64]>,
 }
 
-/// What [`Crumbs::mark`] found.
+/// What [`BusyNodes::mark`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mark {
     /// The slot was free and now holds this node's mark: the caller must
-    /// [`unmark`](Crumbs::unmark) it when it leaves the node.
+    /// [`unmark`](BusyNodes::unmark) it when it leaves the node.
     Placed,
     /// Another thread is searching this node.
     Shared,
@@ -36,10 +36,10 @@ pub(crate) enum Mark {
     Unmarked,
 }
 
-impl Crumbs {
+impl BusyNodes {
     /// Empty slots.
-    pub(crate) fn new() -> Crumbs {
-        Crumbs {
+    pub(crate) fn new() -> BusyNodes {
+        BusyNodes {
             slots: (0..SLOTS).map(|_| AtomicU64::new(0)).collect(),
         }
     }
@@ -61,7 +61,7 @@ impl Crumbs {
         }
     }
 
-    /// Takes away the mark of the node of `key` (placed by [`mark`](Crumbs::mark)).
+    /// Takes away the mark of the node of `key` (placed by [`mark`](BusyNodes::mark)).
     pub(crate) fn unmark(&self, key: u64) {
         let _ = self
             .slot(key)
@@ -69,39 +69,39 @@ impl Crumbs {
     }
 }
 
-impl core::fmt::Debug for Crumbs {
+impl core::fmt::Debug for BusyNodes {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let marked = self
             .slots
             .iter()
             .filter(|slot| slot.load(Ordering::Relaxed) != 0)
             .count();
-        write!(f, "Crumbs({marked} of {SLOTS} marked)")
+        write!(f, "BusyNodes({marked} of {SLOTS} marked)")
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Crumbs, Mark, SLOTS};
+    use super::{BusyNodes, Mark, SLOTS};
 
     #[test]
     fn a_node_is_shared_while_marked_and_free_after() {
-        let crumbs = Crumbs::new();
+        let busy = BusyNodes::new();
         let key = 0x1234_5678_9abc_def0;
-        assert_eq!(crumbs.mark(key), Mark::Placed);
-        assert_eq!(crumbs.mark(key), Mark::Shared);
+        assert_eq!(busy.mark(key), Mark::Placed);
+        assert_eq!(busy.mark(key), Mark::Shared);
         // Another node of the same slot is not taken for this one.
         let other = key ^ (SLOTS as u64) << 20;
-        assert_eq!(crumbs.mark(other), Mark::Unmarked);
+        assert_eq!(busy.mark(other), Mark::Unmarked);
         // Only the node's own key frees its slot.
-        crumbs.unmark(other);
-        assert_eq!(crumbs.mark(key), Mark::Shared);
-        crumbs.unmark(key);
-        assert_eq!(crumbs.mark(other), Mark::Placed);
-        assert_eq!(crumbs.mark(key), Mark::Unmarked);
+        busy.unmark(other);
+        assert_eq!(busy.mark(key), Mark::Shared);
+        busy.unmark(key);
+        assert_eq!(busy.mark(other), Mark::Placed);
+        assert_eq!(busy.mark(key), Mark::Unmarked);
         assert_eq!(
-            format!("{crumbs:?}"),
-            format!("Crumbs(1 of {SLOTS} marked)")
+            format!("{busy:?}"),
+            format!("BusyNodes(1 of {SLOTS} marked)")
         );
     }
 }
