@@ -18,44 +18,9 @@ pub trait Evaluate: Game {
     /// The value of this position for the side to move.
     fn evaluate(&self) -> i32;
 
-    /// How many random plies a Monte Carlo search plays before this evaluation judges a
-    /// playout, when its options leave it unset: 0 (the default) plays to the end. A game sets
-    /// it where matches showed the judged playouts stronger (the game's docs say which).
-    const MCTS_CUTOFF: u32 = 0;
-
-    /// The exploration constant of a Monte Carlo search whose options leave it unset.
-    const MCTS_EXPLORATION: f64 = 1.4;
-
-    /// The weight, from 0 to 1, that a Monte Carlo search gives the *implicit minimax* of this
-    /// evaluation when its options leave it unset: each node's moves are then all judged by
-    /// the evaluation as the node is first reached, and the minimax of those judgements over
-    /// the tree steers the selection beside the playouts' mean. 0 (the default) is plain UCT.
-    const MCTS_MINIMAX: f64 = 0.0;
-
-    /// With the implicit minimax on, the progressive widening of a Monte Carlo search whose
-    /// options leave it unset: a node visited `N` times selects among its
-    /// `ceil(MCTS_WIDENING * sqrt(N + 1))` best-judged moves only. 0 (the default) selects
-    /// among every move.
-    const MCTS_WIDENING: f64 = 0.0;
-
-    /// With the implicit minimax on, whether a Monte Carlo search judges each new child by
-    /// this evaluation settled over the captures (as its cut-off playouts are when
-    /// [`QUIESCENCE`](Evaluate::QUIESCENCE) is on) rather than as it stands. Settling costs a
-    /// small search per child: worth it where a node has tens of moves, not thousands. Off
-    /// by default.
-    const MCTS_SETTLED_PRIOR: bool = false;
-
-    /// What an alpha-beta search gives up to avoid a draw, on this evaluation's scale, when
-    /// its options leave it unset: a draw scores `-CONTEMPT` for the searching side (and
-    /// `+CONTEMPT` for its opponent), so the search plays on in a level position. 0, the
-    /// default, scores draws even.
-    const CONTEMPT: i32 = 0;
-
-    /// Whether an alpha-beta search should look past its horizon at the moves with a hint
-    /// above 0 ([`move_priority`](Evaluate::move_priority), the captures), so that a leaf in
-    /// the middle of an exchange is not judged by the evaluation: a quiescence search. Off by
-    /// default.
-    const QUIESCENCE: bool = false;
+    /// The game's advice to the engines: the settings a search takes when its options leave
+    /// them unset ([`SearchHints::DEFAULT`] unless the game says otherwise).
+    const SEARCH_HINTS: SearchHints = SearchHints::DEFAULT;
 
     /// A hint for a search's move ordering, before `mv` (a legal move) is searched: above 0
     /// for a move that changes the material (a capture), 0 for a quiet move (the default). An
@@ -96,6 +61,61 @@ pub trait Evaluate: Game {
     /// Named opening plans of the game ([`Opening`]), which an engine may be told to follow
     /// before it searches for itself. None by default.
     const OPENINGS: &'static [Opening<Self>] = &[];
+}
+
+/// A game's advice to the search engines: the settings an engine takes when its options
+/// leave them unset, set per game where matches showed them stronger (each game's docs say
+/// which and by how much). They are the game's, not the engine's, because they follow from the
+/// game's evaluation and the shape of its trees; `game-search` reads them and knows no game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchHints {
+    /// How many random plies a Monte Carlo search plays before the evaluation judges a
+    /// playout: 0 plays to the end.
+    pub mcts_cutoff: u32,
+    /// The exploration constant of a Monte Carlo search.
+    pub mcts_exploration: f64,
+    /// The weight, from 0 to 1, that a Monte Carlo search gives the *implicit minimax* of the
+    /// evaluation: each node's moves are then all judged by the evaluation as the node is
+    /// first reached, and the minimax of those judgements over the tree steers the selection
+    /// beside the playouts' mean. 0 is plain UCT.
+    pub mcts_minimax: f64,
+    /// With the implicit minimax on, the progressive widening of a Monte Carlo search: a node
+    /// visited `N` times selects among its `ceil(mcts_widening * sqrt(N + 1))` best-judged
+    /// moves only. 0 selects among every move.
+    pub mcts_widening: f64,
+    /// With the implicit minimax on, whether a Monte Carlo search judges each new child by the
+    /// evaluation settled over the captures (as its cut-off playouts are when
+    /// [`quiescence`](SearchHints::quiescence) is on) rather than as it stands. Settling costs
+    /// a small search per child: worth it where a node has tens of moves, not thousands.
+    pub mcts_settled_prior: bool,
+    /// What a search gives up to avoid a draw, on the evaluation's scale: a draw scores
+    /// `-contempt` for the searching side (and `+contempt` for its opponent), so the search
+    /// plays on in a level position. 0 scores draws even.
+    pub contempt: i32,
+    /// Whether an alpha-beta search looks past its horizon at the moves with a hint above 0
+    /// ([`Evaluate::move_priority`], the captures), so that a leaf in the middle of an
+    /// exchange is not judged by the evaluation: a quiescence search.
+    pub quiescence: bool,
+}
+
+impl SearchHints {
+    /// No advice: playouts to the end, exploration 1.4, plain UCT, draws scored even, no
+    /// quiescence search.
+    pub const DEFAULT: SearchHints = SearchHints {
+        mcts_cutoff: 0,
+        mcts_exploration: 1.4,
+        mcts_minimax: 0.0,
+        mcts_widening: 0.0,
+        mcts_settled_prior: false,
+        contempt: 0,
+        quiescence: false,
+    };
+}
+
+impl Default for SearchHints {
+    fn default() -> SearchHints {
+        SearchHints::DEFAULT
+    }
 }
 
 /// A named plan for the opening of a game: a rule that picks the move while the plan has

@@ -24,7 +24,7 @@ pub struct AlphaBetaOptions {
     /// [`Engine::set_oracle`](crate::Engine::set_oracle)).
     pub tables: bool,
     /// What a draw costs the searching side, on the evaluation's scale (see
-    /// [`Evaluate::CONTEMPT`], the value when `None`).
+    /// [`SearchHints::contempt`](abstract_game::SearchHints::contempt), the value when `None`).
     pub contempt: Option<i32>,
     /// The threads of a search (at least 1): the others search the same position at once
     /// and share the table with it (Lazy SMP).
@@ -194,7 +194,7 @@ pub type MovePriority<G> = fn(&G, <G as Game>::Move) -> i32;
 ///
 /// Leaves are scored by [`Evaluate::evaluate`], or by the evaluation given to
 /// [`with_evaluator`](AlphaBeta::with_evaluator), clamped to `±EVAL_BOUND`; in games whose
-/// [`Evaluate::QUIESCENCE`] is set, after a quiescence search over the captures.
+/// [`SearchHints::quiescence`](abstract_game::SearchHints::quiescence) is set, after a quiescence search over the captures.
 #[derive(Debug)]
 pub struct AlphaBeta<G: Game + Evaluate> {
     options: AlphaBetaOptions,
@@ -277,7 +277,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             node_limit: u64::MAX,
             seldepth: 0,
             aborted: false,
-            contempt: options.contempt.unwrap_or(G::CONTEMPT),
+            contempt: options.contempt.unwrap_or(G::SEARCH_HINTS.contempt),
             reductions: true,
             partial_score: 0,
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -437,7 +437,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        if depth == 0 && G::QUIESCENCE {
+        if depth == 0 && G::SEARCH_HINTS.quiescence {
             return self.quiescence(clock, pos, ply, QUIESCENCE_PLIES, alpha, beta);
         }
         if !self.enter(clock, ply) {
@@ -482,8 +482,8 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         moves.clear();
         // A frontier node: its children are judged by the evaluation alone, which scores
         // twins alike (`Evaluate::move_family`), so one move of each family is enough.
-        let frontier = depth == 1 && !G::QUIESCENCE;
-        let families = depth <= FAMILY_DEPTH && !G::QUIESCENCE;
+        let frontier = depth == 1 && !G::SEARCH_HINTS.quiescence;
+        let families = depth <= FAMILY_DEPTH && !G::SEARCH_HINTS.quiescence;
         // A frontier node without a table move first tries its killers, while they are
         // legal, before generating: a cut by one of them (the common case) skips the
         // generation. The others come after them, less the killers' twins.

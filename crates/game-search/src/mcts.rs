@@ -15,7 +15,7 @@ use crate::{Budget, Engine, Score, SearchInfo};
 pub struct MctsOptions {
     /// The UCT exploration constant `c` in `mean + c * sqrt(ln N / n)`, results being 1 for a
     /// win, 1/2 for a draw and 0 for a loss. Finite and not negative. `None`: the game's own
-    /// ([`Evaluate::MCTS_EXPLORATION`](abstract_game::Evaluate::MCTS_EXPLORATION) when the
+    /// ([`SearchHints::mcts_exploration`](abstract_game::SearchHints::mcts_exploration) when the
     /// engine is built by [`EngineSpec::build`](crate::EngineSpec::build)), else
     /// [`DEFAULT_EXPLORATION`].
     pub exploration: Option<f64>,
@@ -32,7 +32,7 @@ pub struct MctsOptions {
     /// of where they stopped is backed up as the chance of a win, `1 / (1 + e^(-v / 200))` for
     /// the side ahead by `v`. For games whose random playouts end in a draw almost always, or
     /// are too long and noisy to tell a search much. 0 plays out to the end. `None`: the game's
-    /// own ([`Evaluate::MCTS_CUTOFF`](abstract_game::Evaluate::MCTS_CUTOFF) when built by
+    /// own ([`SearchHints::mcts_cutoff`](abstract_game::SearchHints::mcts_cutoff) when built by
     /// [`EngineSpec::build`](crate::EngineSpec::build)), else 0.
     pub cutoff: Option<u32>,
     /// With a prior evaluation ([`Mcts::with_prior`]; [`EngineSpec::build`](crate::EngineSpec::build)
@@ -42,21 +42,21 @@ pub struct MctsOptions {
     /// judgements over the tree below it, and a child is selected by `(1 - w) * mean + w *
     /// minimax + c * sqrt(ln N / (n + 1))`, an unvisited child's mean being its minimax.
     /// 0 is the plain search, one child a iteration. `None`: the game's own
-    /// ([`Evaluate::MCTS_MINIMAX`](abstract_game::Evaluate::MCTS_MINIMAX) when built by
+    /// ([`SearchHints::mcts_minimax`](abstract_game::SearchHints::mcts_minimax) when built by
     /// [`EngineSpec::build`](crate::EngineSpec::build)), else 0.
     pub minimax: Option<f64>,
     /// With the implicit minimax on: progressive widening. The children are kept in the order
     /// of their first judgement, best first, and a node visited `N` times selects among its
     /// first `ceil(widening * sqrt(N + 1))` only, so that a wide node is searched deeply along
     /// its likely moves before its unlikely ones are tried. 0 selects among them all. `None`:
-    /// the game's own ([`Evaluate::MCTS_WIDENING`](abstract_game::Evaluate::MCTS_WIDENING) when
+    /// the game's own ([`SearchHints::mcts_widening`](abstract_game::SearchHints::mcts_widening) when
     /// built by [`EngineSpec::build`](crate::EngineSpec::build)), else 0.
     pub widening: Option<f64>,
     /// What a draw costs the side to move at the root, on the evaluation's scale: a draw
     /// counts for that side as the win chance of an evaluation of `-contempt` (the logistic of
     /// [`cutoff`](MctsOptions::cutoff)) and for its opponent as the rest, so the search plays
     /// on in a level position rather than take a draw. 0 counts a draw as 1/2 for both.
-    /// `None`: the game's own ([`Evaluate::CONTEMPT`](abstract_game::Evaluate::CONTEMPT) when
+    /// `None`: the game's own ([`SearchHints::contempt`](abstract_game::SearchHints::contempt) when
     /// built by [`EngineSpec::build`](crate::EngineSpec::build)), else 0.
     pub contempt: Option<i32>,
     /// The most nodes a tree may hold (per thread); once full, the tree stops growing and the
@@ -92,15 +92,15 @@ pub struct MctsDefaults {
 }
 
 impl MctsDefaults {
-    /// The defaults of a game's evaluation ([`Evaluate::MCTS_CUTOFF`](abstract_game::Evaluate::MCTS_CUTOFF)
+    /// The defaults of a game's evaluation ([`SearchHints::mcts_cutoff`](abstract_game::SearchHints::mcts_cutoff)
     /// and its siblings).
     pub const fn of<G: abstract_game::Evaluate>() -> MctsDefaults {
         MctsDefaults {
-            cutoff: G::MCTS_CUTOFF,
-            exploration: G::MCTS_EXPLORATION,
-            minimax: G::MCTS_MINIMAX,
-            widening: G::MCTS_WIDENING,
-            contempt: G::CONTEMPT,
+            cutoff: G::SEARCH_HINTS.mcts_cutoff,
+            exploration: G::SEARCH_HINTS.mcts_exploration,
+            minimax: G::SEARCH_HINTS.mcts_minimax,
+            widening: G::SEARCH_HINTS.mcts_widening,
+            contempt: G::SEARCH_HINTS.contempt,
         }
     }
 }

@@ -278,7 +278,7 @@ impl EngineSpec {
                 if o.minimax_weight() > 0.0 {
                     // Every child is judged as it is made: by the static evaluation, or
                     // settled over the captures where the game asks and its nodes are narrow.
-                    if G::MCTS_SETTLED_PRIOR {
+                    if G::SEARCH_HINTS.mcts_settled_prior {
                         mcts = mcts.with_prior(|pos: &G| {
                             settled_value(pos, SETTLE_PLIES, &|p: &G| p.evaluate())
                         });
@@ -287,7 +287,7 @@ impl EngineSpec {
                     }
                 }
                 if o.cutoff_plies() > 0 {
-                    if G::QUIESCENCE {
+                    if G::SEARCH_HINTS.quiescence {
                         // A playout cut off in an exchange is judged once it has settled.
                         Box::new(mcts.with_evaluator(|pos: &G| {
                             settled_value(pos, SETTLE_PLIES, &|p: &G| p.evaluate())

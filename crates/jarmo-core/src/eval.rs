@@ -10,7 +10,7 @@
 //! to move. The weights are the fields of [`EvalWeights`]; [`EvalWeights::DEFAULT`] was tuned
 //! by matches between alpha-beta engines at a fixed depth (`docs/jarmo.md`, "Evaluation").
 
-use abstract_game::{Evaluate, Side};
+use abstract_game::{Evaluate, SearchHints, Side};
 
 use crate::board::goal_row;
 use crate::movegen::STEP_TARGETS;
@@ -160,15 +160,17 @@ impl Position {
 }
 
 impl Evaluate for Position {
-    /// Captures are looked at past the horizon.
-    const QUIESCENCE: bool = true;
-
-    /// A Monte Carlo search judges its playouts by this evaluation (settled over the captures)
-    /// after 1 random ply: against `alphabeta:depth=1` at 100 ms a move this scored 15-4-1
-    /// where plain playouts scored 1-2-17 (docs/engines.md, "MCTS defaults").
-    const MCTS_CUTOFF: u32 = 1;
-    /// With judged playouts the values are steadier, so the search explores less.
-    const MCTS_EXPLORATION: f64 = 0.7;
+    const SEARCH_HINTS: SearchHints = SearchHints {
+        // Captures are looked at past the horizon.
+        quiescence: true,
+        // A Monte Carlo search judges its playouts by this evaluation (settled over the captures)
+        // after 1 random ply: against `alphabeta:depth=1` at 100 ms a move this scored 15-4-1
+        // where plain playouts scored 1-2-17 (docs/engines.md, "MCTS defaults").
+        mcts_cutoff: 1,
+        // With judged playouts the values are steadier, so the search explores less.
+        mcts_exploration: 0.7,
+        ..SearchHints::DEFAULT
+    };
 
     /// 1 for a capture.
     #[inline]

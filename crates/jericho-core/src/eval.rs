@@ -12,7 +12,7 @@
 //! [`EvalWeights::DEFAULT`] was tuned by matches between alpha-beta engines at a fixed depth
 //! (`docs/jericho.md`, section "Evaluation").
 
-use abstract_game::{Evaluate, Side};
+use abstract_game::{Evaluate, SearchHints, Side};
 
 use crate::board::{ALIGNMENT_SQUARES, TERRITORY};
 use crate::piece::{MAX_HEIGHT, SIZE_PIECES, Tower};
@@ -199,13 +199,16 @@ impl Evaluate for Position {
         self.evaluate_with(&EvalWeights::DEFAULT)
     }
 
-    /// A Monte Carlo search judges every placement by this evaluation as a node is reached
-    /// and steers mostly by the minimax of those judgements: with the lead terms, the
-    /// evaluation beat plain playouts (docs/engines.md, "Guided MCTS").
-    const MCTS_MINIMAX: f64 = 0.8;
-    /// Widening slowly: the best-judged placement first, `ceil(sqrt(N + 1))` of them after
-    /// `N` visits.
-    const MCTS_WIDENING: f64 = 1.0;
+    const SEARCH_HINTS: SearchHints = SearchHints {
+        // A Monte Carlo search judges every placement by this evaluation as a node is reached
+        // and steers mostly by the minimax of those judgements: with the lead terms, the
+        // evaluation beat plain playouts (docs/engines.md, "Guided MCTS").
+        mcts_minimax: 0.8,
+        // Widening slowly: the best-judged placement first, `ceil(sqrt(N + 1))` of them after
+        // `N` visits.
+        mcts_widening: 1.0,
+        ..SearchHints::DEFAULT
+    };
 
     /// Placements of one size on one square are twins: colours never count in the strength
     /// of a tower, so the monoliths, the open alignments and the sizes in stock come out the

@@ -11,7 +11,7 @@
 //! was tuned by matches between alpha-beta engines at a fixed depth (`docs/jersi.md`, section
 //! "Evaluation").
 
-use abstract_game::{Evaluate, Side};
+use abstract_game::{Evaluate, SearchHints, Side};
 
 use crate::board::{NEIGHBOR_MASKS, SLOTS, Square, WIDTH};
 use crate::moves::Move;
@@ -139,26 +139,28 @@ impl Position {
 }
 
 impl Evaluate for Position {
-    /// Captures are looked at past the horizon.
-    const QUIESCENCE: bool = true;
+    const SEARCH_HINTS: SearchHints = SearchHints {
+        // Captures are looked at past the horizon.
+        quiescence: true,
+        // A Monte Carlo search judges its playouts by this evaluation after one random ply:
+        // random Jersi games nearly always end drawn, and with the guided tree below one ply
+        // scored best (docs/engines.md, "Guided MCTS").
+        mcts_cutoff: 1,
+        // With judged playouts the values are steadier, so the search explores less.
+        mcts_exploration: 0.7,
+        // Hundreds to thousands of turns a position: a Monte Carlo search judges them all by
+        // this evaluation as a node is reached and steers mostly by the minimax of those
+        // judgements (docs/engines.md, "Guided MCTS").
+        mcts_minimax: 0.8,
+        // And it widens slowly: the best-judged turn first, `ceil(sqrt(N + 1))` of them after
+        // `N` visits.
+        mcts_widening: 1.0,
+        ..SearchHints::DEFAULT
+    };
 
     /// The article's two Mountain strategies, Helm's Deep and Minas Tirith (see
     /// [`openings`](crate::openings)).
     const OPENINGS: &'static [abstract_game::Opening<Self>] = crate::openings::ALL;
-
-    /// A Monte Carlo search judges its playouts by this evaluation after one random ply:
-    /// random Jersi games nearly always end drawn, and with the guided tree below one ply
-    /// scored best (docs/engines.md, "Guided MCTS").
-    const MCTS_CUTOFF: u32 = 1;
-    /// With judged playouts the values are steadier, so the search explores less.
-    const MCTS_EXPLORATION: f64 = 0.7;
-    /// Hundreds to thousands of turns a position: a Monte Carlo search judges them all by
-    /// this evaluation as a node is reached and steers mostly by the minimax of those
-    /// judgements (docs/engines.md, "Guided MCTS").
-    const MCTS_MINIMAX: f64 = 0.8;
-    /// And it widens slowly: the best-judged turn first, `ceil(sqrt(N + 1))` of them after
-    /// `N` visits.
-    const MCTS_WIDENING: f64 = 1.0;
 
     /// 1 when a step of the turn lands on a cell the enemy holds now (a capture, or nearly
     /// always one: the board seen before the turn), 0 for other turns and drops.

@@ -11,7 +11,7 @@
 //! between alpha-beta engines at a fixed depth, where no change won clearly (`docs/jetan.md`,
 //! section "Evaluation").
 
-use abstract_game::{Evaluate, Side};
+use abstract_game::{Evaluate, SearchHints, Side};
 
 use crate::board::SQUARES;
 use crate::piece::Kind;
@@ -175,37 +175,37 @@ impl Position {
 }
 
 impl Evaluate for Position {
-    /// Captures are looked at past the horizon.
-    const QUIESCENCE: bool = true;
+    const SEARCH_HINTS: SearchHints = SearchHints {
+        // Captures are looked at past the horizon.
+        quiescence: true,
+        // A Monte Carlo search judges its playouts by this evaluation after 1 random ply:
+        // random Jetan games are long and noisy (docs/engines.md, "MCTS defaults").
+        mcts_cutoff: 1,
+        // With judged playouts the values are steadier, so the search explores less.
+        mcts_exploration: 0.7,
+        // A Monte Carlo search judges every move of a node by this evaluation as the node is
+        // reached and steers mostly by the minimax of those judgements (docs/engines.md,
+        // "Guided MCTS").
+        mcts_minimax: 0.8,
+        // It widens slowly: the best-judged move first, `ceil(sqrt(N + 1))` of them after `N`
+        // visits.
+        mcts_widening: 1.0,
+        // Its judgements are settled over the captures: a Jetan node has tens of moves, and a
+        // move that leaves a piece hanging is judged by the exchange, not by the count.
+        mcts_settled_prior: true,
+        // An alpha-beta search gives up six Panthans to avoid a draw: without it, a side whose
+        // Princess is threatened by the enemy Chief takes that Chief with any piece, a draw by
+        // the rules, and nearly every game between engines ends so. With it the search keeps its
+        // own Chief out of such reach and plays on (docs/engines.md, "Stronger alpha-beta":
+        // three Panthans, the first value, won fewer games).
+        contempt: 600,
+    };
 
     /// 1 for a capture.
     #[inline]
     fn move_priority(&self, mv: Move) -> i32 {
         i32::from(self.is_capture(mv))
     }
-
-    /// A Monte Carlo search judges its playouts by this evaluation after 1 random ply:
-    /// random Jetan games are long and noisy (docs/engines.md, "MCTS defaults").
-    const MCTS_CUTOFF: u32 = 1;
-    /// With judged playouts the values are steadier, so the search explores less.
-    const MCTS_EXPLORATION: f64 = 0.7;
-    /// A Monte Carlo search judges every move of a node by this evaluation as the node is
-    /// reached and steers mostly by the minimax of those judgements (docs/engines.md,
-    /// "Guided MCTS").
-    const MCTS_MINIMAX: f64 = 0.8;
-    /// It widens slowly: the best-judged move first, `ceil(sqrt(N + 1))` of them after `N`
-    /// visits.
-    const MCTS_WIDENING: f64 = 1.0;
-    /// Its judgements are settled over the captures: a Jetan node has tens of moves, and a
-    /// move that leaves a piece hanging is judged by the exchange, not by the count.
-    const MCTS_SETTLED_PRIOR: bool = true;
-
-    /// An alpha-beta search gives up six Panthans to avoid a draw: without it, a side whose
-    /// Princess is threatened by the enemy Chief takes that Chief with any piece, a draw by
-    /// the rules, and nearly every game between engines ends so. With it the search keeps its
-    /// own Chief out of such reach and plays on (docs/engines.md, "Stronger alpha-beta":
-    /// three Panthans, the first value, won fewer games).
-    const CONTEMPT: i32 = 600;
 
     /// The value for the side to move, in hundredths of a Panthan: material, pressure on the
     /// enemy Princess, guards of the own one, her escape, centre and Panthan advance (see
