@@ -1,6 +1,5 @@
 //! Negamax alpha-beta with iterative deepening and a transposition table.
 
-use core::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -12,42 +11,13 @@ use crate::engine::{Clock, Evaluator};
 use crate::table::{Bound, MAX_MOVE_INDEX, Table};
 use crate::{Budget, Engine, Score, SearchInfo};
 
-/// The options of [`AlphaBeta`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AlphaBetaOptions {
-    /// The size of the transposition table in MiB, counted as 24 bytes an entry (rounded
-    /// down to a power of two of entries; 0 keeps a table of one bucket of two).
-    pub hash_mib: usize,
-    /// The default budget, used where the budget of a call leaves a limit unset.
-    pub budget: Budget,
-    /// Whether tables of perfect play are used where a front end finds them (see
-    /// [`Engine::set_oracle`](crate::Engine::set_oracle)).
-    pub tables: bool,
-    /// What a draw costs the searching side, on the evaluation's scale (see
-    /// [`SearchHints::contempt`](abstract_game::SearchHints::contempt), the value when `None`).
-    pub contempt: Option<i32>,
-    /// The threads of a search (at least 1): the others search the same position at once
-    /// and share the table with it (Lazy SMP).
-    pub threads: usize,
-}
+mod heuristics;
+mod options;
+#[cfg(test)]
+mod tests;
 
-impl AlphaBetaOptions {
-    /// The default options: a 16 MiB table, no default budget of its own (so
-    /// [`AlphaBeta::DEFAULT_DEPTH`] when the call sets none either).
-    pub const DEFAULT: AlphaBetaOptions = AlphaBetaOptions {
-        hash_mib: 16,
-        budget: Budget::DEFAULT,
-        contempt: None,
-        threads: 1,
-        tables: true,
-    };
-}
-
-impl Default for AlphaBetaOptions {
-    fn default() -> AlphaBetaOptions {
-        AlphaBetaOptions::DEFAULT
-    }
-}
+use heuristics::{from_table, history_index, reduction, to_table};
+pub use options::AlphaBetaOptions;
 
 /// The deepest iteration, in plies.
 pub const MAX_DEPTH: u32 = 127;
@@ -59,66 +29,6 @@ const RESULT_BOUND: i32 = WIN_SCORE - MAX_RESULT_PLIES as i32;
 /// How often (in nodes) the clock and the stop flag are looked at.
 const CHECK_EVERY: u64 = 1024;
 const HISTORY_BITS: u32 = 12;
-
-/// A result score as stored: relative to the node, not to the root.
-#[inline]
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= RESULT_BOUND {
-        score + ply as i32
-    } else if score <= -RESULT_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// A stored score seen from a node `ply` plies below the root.
-#[inline]
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= RESULT_BOUND {
-        score - ply as i32
-    } else if score <= -RESULT_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
-/// A small fast hasher for moves, to index the history table.
-struct MoveHasher(u64);
-
-impl Hasher for MoveHasher {
-    fn finish(&self) -> u64 {
-        self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-}
-
-/// The history slot of a move played by the side with index `side`.
-fn history_index<M: Hash>(mv: &M, side: usize) -> usize {
-    let mut h = MoveHasher(side as u64);
-    mv.hash(&mut h);
-    (h.finish() >> (64 - HISTORY_BITS)) as usize
-}
 
 /// Order keys below this are quiet moves: no table move, no killer, no positive hint (the
 /// hint sits above bit 32, the history below).
@@ -139,18 +49,6 @@ const BUSY_PLIES: usize = 8;
 
 /// The moves searched at full depth at every node before late quiet moves are reduced.
 const FULL_DEPTH_MOVES: usize = 3;
-
-/// The depth by which the `index`-th move (from 0) of a node of `depth` plies is reduced when
-/// it is quiet: none for the first [`FULL_DEPTH_MOVES`] and below 3 plies, then growing with
-/// the logarithms of both (the usual shape of late-move reductions), and always leaving at
-/// least one ply.
-fn reduction(depth: u32, index: usize) -> u32 {
-    if depth < 3 || index < FULL_DEPTH_MOVES {
-        return 0;
-    }
-    let r = 0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.25;
-    (r as u32).min(depth - 2)
-}
 
 /// A game's own ordering hint: a higher value searches the move earlier (after the table
 /// move and the killer moves). Captures, say, before quiet moves.
@@ -1069,75 +967,5 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
             ..SearchInfo::empty()
         };
         Some((mv, info))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use abstract_game::nim::Nim;
-
-    #[test]
-    fn a_draw_costs_the_root_side_the_contempt() {
-        let engine = AlphaBeta::<Nim>::new(AlphaBetaOptions {
-            contempt: Some(30),
-            ..AlphaBetaOptions::DEFAULT
-        });
-        let pos = Nim::at(0, 0);
-        // The root's side moves at even plies: a draw is -30 for it, +30 for its opponent.
-        assert_eq!(engine.result_score(&pos, None, 0), -30);
-        assert_eq!(engine.result_score(&pos, None, 1), 30);
-        assert_eq!(engine.result_score(&pos, None, 4), -30);
-        let even = AlphaBeta::<Nim>::default();
-        assert_eq!(
-            even.result_score(&pos, None, 3),
-            0,
-            "Nim's own contempt is 0"
-        );
-        let mover = pos.side_to_move();
-        assert_eq!(engine.result_score(&pos, Some(mover), 2), WIN_SCORE - 2);
-        assert_eq!(engine.result_score(&pos, Some(!mover), 2), -(WIN_SCORE - 2));
-    }
-
-    #[test]
-    fn late_quiet_moves_are_reduced_by_a_growing_depth_leaving_one_ply() {
-        for index in 0..200 {
-            assert_eq!(reduction(2, index), 0, "no reduction below depth 3");
-        }
-        for depth in 3..40 {
-            for index in 0..FULL_DEPTH_MOVES {
-                assert_eq!(
-                    reduction(depth, index),
-                    0,
-                    "the first moves are searched in full"
-                );
-            }
-            let mut last = 0;
-            for index in FULL_DEPTH_MOVES..300 {
-                let r = reduction(depth, index);
-                assert!(r >= last, "reductions grow with the move's rank");
-                assert!(depth - 1 - r >= 1, "at least one ply is left");
-                last = r;
-            }
-            assert!(last >= 1, "late moves at depth {depth} are reduced");
-        }
-        assert!(reduction(12, 100) > reduction(4, 100), "and with the depth");
-    }
-
-    #[test]
-    fn stored_results_are_relative_to_the_node() {
-        // A win 7 plies from the root, seen from a node 3 plies down, is a win in 4 there.
-        let at_root = WIN_SCORE - 7;
-        let stored = to_table(at_root, 3);
-        assert_eq!(stored, WIN_SCORE - 4);
-        assert_eq!(from_table(stored, 3), at_root);
-        // Read back 5 plies down it is a win 9 plies from the root.
-        assert_eq!(from_table(stored, 5), WIN_SCORE - 9);
-        assert_eq!(to_table(-at_root, 3), -(WIN_SCORE - 4));
-        assert_eq!(from_table(to_table(-at_root, 3), 3), -at_root);
-        for v in [0, 1, -1, EVAL_BOUND, -EVAL_BOUND] {
-            assert_eq!(to_table(v, 9), v);
-            assert_eq!(from_table(v, 9), v);
-        }
     }
 }
