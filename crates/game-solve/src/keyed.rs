@@ -321,22 +321,27 @@ impl<G: Game> KeyedIndex<G> {
                 }
             });
         };
+        // One walk over every move inside the layer, `on_move(parent, child)` for each.
+        let walk = |on_move: &(dyn Fn(usize, usize) + Sync)| -> Result<(), SolveError> {
+            in_parallel(
+                keys.len(),
+                threads,
+                &done,
+                stop,
+                || (),
+                |(), i| {
+                    inside(i, &mut |c| on_move(i, c));
+                },
+            );
+            if stop.load(Ordering::Relaxed) {
+                return Err(SolveError::Stopped);
+            }
+            Ok(())
+        };
         let counts: Vec<AtomicU32> = (0..keys.len()).map(|_| AtomicU32::new(0)).collect();
-        in_parallel(
-            keys.len(),
-            threads,
-            &done,
-            stop,
-            || (),
-            |(), i| {
-                inside(i, &mut |c| {
-                    counts[c].fetch_add(1, Ordering::Relaxed);
-                });
-            },
-        );
-        if stop.load(Ordering::Relaxed) {
-            return Err(SolveError::Stopped);
-        }
+        walk(&|_, c| {
+            counts[c].fetch_add(1, Ordering::Relaxed);
+        })?;
         let mut start = Vec::with_capacity(keys.len() + 1);
         start.push(0u64);
         for count in &counts {
@@ -349,22 +354,10 @@ impl<G: Game> KeyedIndex<G> {
             .map(|&s| AtomicU64::new(s))
             .collect();
         let from: Vec<AtomicU32> = (0..start[keys.len()]).map(|_| AtomicU32::new(0)).collect();
-        in_parallel(
-            keys.len(),
-            threads,
-            &done,
-            stop,
-            || (),
-            |(), i| {
-                inside(i, &mut |c| {
-                    let at = fill[c].fetch_add(1, Ordering::Relaxed);
-                    from[at as usize].store(i as u32, Ordering::Relaxed);
-                });
-            },
-        );
-        if stop.load(Ordering::Relaxed) {
-            return Err(SolveError::Stopped);
-        }
+        walk(&|i, c| {
+            let at = fill[c].fetch_add(1, Ordering::Relaxed);
+            from[at as usize].store(i as u32, Ordering::Relaxed);
+        })?;
         let from = from.into_iter().map(AtomicU32::into_inner).collect();
         Ok(Parents { start, from })
     }

@@ -40,6 +40,28 @@ fn run(extra: &[&str], tables: Option<&Path>) -> Output {
     jgames(&args, tables)
 }
 
+/// The last line of a two-game match from `position` under `variant` between `alphabeta` at
+/// depth 1 with the tables of `dir` and the same without: `score W D L`.
+fn table_match(variant: &str, position: &str, dir: &Path) -> String {
+    let o = jgames(
+        &[
+            "match",
+            "jarmo",
+            "--variant",
+            variant,
+            "--position",
+            position,
+            "alphabeta:depth=1",
+            "alphabeta:depth=1,tables=off",
+            "--games",
+            "2",
+        ],
+        Some(dir),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o).lines().last().unwrap_or_default().to_string()
+}
+
 #[test]
 fn a_small_position_is_solved_on_the_spot() {
     let o = run(&["--position", "w4/5/5/5/b4 b", "-q"], None);
@@ -114,24 +136,8 @@ fn an_endgame_table_is_built_verified_probed_and_used() {
 
     // An engine with the table wins a won endgame against one without, as fast as the table
     // says; `tables=off` leaves it out.
-    let o = jgames(
-        &[
-            "match",
-            "jarmo",
-            "--variant",
-            "jasir-basic",
-            "--position",
-            "w4/5/5/5/b4 w",
-            "alphabeta:depth=1",
-            "alphabeta:depth=1,tables=off",
-            "--games",
-            "2",
-        ],
-        Some(&dir),
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let last = stdout(&o).lines().last().unwrap_or_default().to_string();
-    assert_eq!(last, "score 1 0 1", "{}", stdout(&o));
+    let last = table_match("jasir-basic", "w4/5/5/5/b4 w", &dir);
+    assert_eq!(last, "score 1 0 1");
 
     // An altered byte in a layer, a truncated file, a table of another index: one line, 2.
     let bytes = std::fs::read(&file).unwrap();
@@ -221,24 +227,8 @@ fn endgame_tables_of_the_other_presets_are_built_verified_probed_and_used() {
     );
 
     // The engine with the table wins the won endgame, both colours, against one without.
-    let o = jgames(
-        &[
-            "match",
-            "jarmo",
-            "--variant",
-            "jasir",
-            "--position",
-            "5/2w2/5/2b2/5 b 4/4",
-            "alphabeta:depth=1",
-            "alphabeta:depth=1,tables=off",
-            "--games",
-            "2",
-        ],
-        Some(&dir),
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let last = stdout(&o).lines().last().unwrap_or_default().to_string();
-    assert!(last.starts_with("score 1 "), "{}", stdout(&o));
+    let last = table_match("jasir", "5/2w2/5/2b2/5 b 4/4", &dir);
+    assert!(last.starts_with("score 1 "), "{last}");
 
     // A cut file: one line, exit 2.
     let file = std::fs::read_dir(&dir)
