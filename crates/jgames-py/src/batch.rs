@@ -99,7 +99,32 @@ fn sorted_ids(ids: impl Iterator<Item = Id>, bits: &mut [u64], out: &mut Vec<Id>
     }
 }
 
+/// A batch too large for the memory: the games asked and about how many bytes they need (`None`
+/// when the count overflows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The games asked for.
+    pub games: usize,
+    /// About how many bytes they need.
+    pub bytes: Option<usize>,
+}
+
+/// The bytes of memory free for new allocations, where the system says (Linux's
+/// `MemAvailable`); `None` elsewhere.
+fn available_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 impl<G: ActionSpace + Observe> Slot<G> {
+    /// The bytes a slot's lists take on the heap.
+    fn heap_bytes(&self) -> usize {
+        self.moves.capacity() * core::mem::size_of::<G::Move>()
+            + (self.ids.capacity() + self.open.capacity()) * core::mem::size_of::<Id>()
+    }
+
     /// Every id of `G` fits an [`Id`].
     const IDS_FIT: () = assert!(G::ACTIONS <= 1 << 16, "action ids above 2^16");
 
@@ -205,15 +230,41 @@ impl<G: ActionSpace + Observe> Slot<G> {
 
 impl<G: ActionSpace + Observe> Batch<G> {
     /// `n` games from `start`, ended as truncated after `max_plies` turns if given.
-    pub fn new(start: G, n: usize, max_plies: Option<u32>, seed: u64) -> Batch<G> {
+    ///
+    /// The memory is checked before anything is allocated: [`TooLarge`] when the games and one
+    /// array of their observations would need more bytes than the machine has free (where it
+    /// says, as Linux does) or than an allocation can get.
+    pub fn new(
+        start: G,
+        n: usize,
+        max_plies: Option<u32>,
+        seed: u64,
+    ) -> Result<Batch<G>, TooLarge> {
         let template = Slot::new(start);
-        Batch {
-            slots: vec![template.clone(); n],
+        let per_game = core::mem::size_of::<Slot<G>>()
+            + template.heap_bytes()
+            + observation_len::<G>() * core::mem::size_of::<f32>();
+        let bytes = n.checked_mul(per_game);
+        let too_large = || TooLarge { games: n, bytes };
+        let needed = bytes.ok_or_else(too_large)?;
+        if available_memory().is_some_and(|free| needed > free) {
+            return Err(too_large());
+        }
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| too_large())?;
+        let mut observations: Vec<f32> = Vec::new();
+        observations
+            .try_reserve_exact(n * observation_len::<G>())
+            .map_err(|_| too_large())?;
+        drop(observations);
+        slots.resize(n, template.clone());
+        Ok(Batch {
+            slots,
             template,
             max_plies,
             rng: Rng::seed_from_u64(seed),
             scratch: Scratch::new(G::ACTIONS),
-        }
+        })
     }
 
     /// The number of games.

@@ -18,6 +18,7 @@ use numpy::{
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 mod batch;
@@ -30,6 +31,39 @@ trait Playable:
 impl<G> Playable for G where
     G: TextGame + ActionSpace + Observe + Evaluate + Render + PartialEq + abstract_game::Solvable
 {
+}
+
+/// Runs `work` on another thread while this one, with the interpreter's lock released between
+/// looks, checks for signals every 20 ms: on Ctrl-C (or any signal whose handler raises) it sets
+/// `stop`, waits for `work` to notice, and raises the handler's exception (`KeyboardInterrupt`).
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(work);
+        loop {
+            let finished = py.detach(|| {
+                let until = std::time::Instant::now() + Duration::from_millis(20);
+                while !handle.is_finished() && std::time::Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                handle.is_finished()
+            });
+            if finished {
+                break;
+            }
+            if let Err(interrupt) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = handle.join();
+                return Err(interrupt);
+            }
+        }
+        handle
+            .join()
+            .map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("the work panicked"))
+    })
 }
 
 fn value_error(message: impl Into<String>) -> PyErr {
@@ -245,6 +279,7 @@ impl<G: Playable> State<G> {
         engine: &str,
         millis: Option<u64>,
         nodes: Option<u64>,
+        stop: &AtomicBool,
     ) -> PyResult<(G::Move, usize)> {
         if self.is_terminal() {
             return Err(value_error("the game is over"));
@@ -269,7 +304,7 @@ impl<G: Playable> State<G> {
         }
         let mut searcher = spec.build::<G>();
         let (mut mv, _) = searcher
-            .choose(&self.pos, &budget)
+            .search(&self.pos, &budget, stop, &mut |_| {})
             .ok_or_else(|| value_error("the engine found no move"))?;
         if let Some(pending) = self.pending {
             if self.pos.action_of(mv) != self.pos.action_of(pending) {
@@ -502,9 +537,16 @@ macro_rules! game_class {
                 Ok(planes.into_pyarray(py))
             }
 
-            /// Sequences of `depth` moves from here (the library's bulk perft).
-            fn perft(&self, depth: u32) -> u64 {
-                abstract_game::perft::perft(&self.state.pos, depth)
+            /// Sequences of `depth` moves from here (the library's bulk perft). Ctrl-C stops
+            /// it with `KeyboardInterrupt`.
+            fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+                let pos = self.state.pos.clone();
+                let stop = AtomicBool::new(false);
+                let count = interruptible(py, &stop, || {
+                    abstract_game::perft::Perft::new(depth).stop_on(&stop).count(&pos)
+                })?;
+                // Without a signal the count always finishes.
+                count.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("perft stopped"))
             }
 
             /// The exact value of the position for the side to move under perfect play, as
@@ -512,8 +554,9 @@ macro_rules! game_class {
             /// counted to the end with the winner hurrying and the loser delaying. From the
             /// table of perfect play in the folder `tables` (default: the `JGAMES_TABLES`
             /// environment variable) when there is one, else solved on the spot from the
-            /// positions reachable from here (small endgames only). Jasir-basic only;
-            /// `ValueError` otherwise.
+            /// positions reachable from here (small endgames of Jasir-basic). The other Jarmo
+            /// presets from their endgame tables; `ValueError` for a position no table holds
+            /// and in the other games.
             #[pyo3(signature = (tables=None))]
             fn solve_value(
                 &self,
@@ -544,7 +587,9 @@ macro_rules! game_class {
             ) -> PyResult<usize> {
                 let state = self.state.clone();
                 let engine = engine.to_owned();
-                let (plan, action) = py.detach(move || state.think(&engine, millis, nodes))?;
+                let stop = AtomicBool::new(false);
+                let (plan, action) =
+                    interruptible(py, &stop, || state.think(&engine, millis, nodes, &stop))??;
                 self.state.planned = Some(plan);
                 Ok(action)
             }
@@ -657,8 +702,17 @@ macro_rules! batch_class {
                 if n == 0 {
                     return Err(value_error("a batch needs at least one game"));
                 }
+                let batch = batch::Batch::new(state.pos, n, max_plies, seed).map_err(|e| {
+                    let bytes = e.bytes.map_or("more bytes than a machine has".to_string(), |b| {
+                        format!("about {b} bytes ({} MiB)", b >> 20)
+                    });
+                    pyo3::exceptions::PyMemoryError::new_err(format!(
+                        "a batch of {} games needs {bytes}: more than there is free",
+                        e.games
+                    ))
+                })?;
                 Ok($class {
-                    batch: batch::Batch::new(state.pos, n, max_plies, seed),
+                    batch,
                     variant: state.variant,
                 })
             }
