@@ -92,6 +92,11 @@ impl<G: Playable> State<G> {
         moves: Option<&str>,
         max_plies: Option<u32>,
     ) -> PyResult<State<G>> {
+        if max_plies == Some(0) {
+            return Err(value_error(
+                "max_plies must be 1 or more (a game capped at 0 turns would be over at the start)",
+            ));
+        }
         let preset = match variant {
             None | Some("") => &G::Rules::PRESETS[0],
             Some(name) => {
@@ -471,8 +476,8 @@ macro_rules! game_class {
             /// Makes the decision `action`: plays its turn, or, for a main id whose turn
             /// needs a follow-up, waits for it (the same player decides again); a ValueError
             /// otherwise, the state unchanged.
-            fn apply(&mut self, action: usize) -> PyResult<()> {
-                self.state.apply(action)
+            fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                self.state.apply(action_id(action)?)
             }
 
             /// Plays a move in the game's notation; a ValueError otherwise.
@@ -482,8 +487,8 @@ macro_rules! game_class {
 
             /// The notation of the turn of the decision `action` (for a main id with
             /// follow-ups, of its first version).
-            fn action_to_string(&self, action: usize) -> PyResult<String> {
-                self.state.action_to_string(action)
+            fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+                self.state.action_to_string(action_id(action)?)
             }
 
             /// Whether a follow-up decision (Jersi's King relocation) is to be made.
@@ -757,7 +762,7 @@ macro_rules! batch_class {
                 &mut self,
                 py: Python<'py>,
                 actions: &Bound<'py, PyAny>,
-                out: Option<Bound<'py, PyArray4<f32>>>,
+                out: Option<Bound<'py, PyAny>>,
             ) -> PyResult<(
                 Bound<'py, PyArray4<f32>>,
                 Bound<'py, PyArray2<f32>>,
@@ -766,6 +771,16 @@ macro_rules! batch_class {
             )> {
                 let actions = actions_of(actions, self.batch.len())?;
                 let shape = self.shape();
+                let out = out
+                    .map(|o| {
+                        o.cast_into::<PyArray4<f32>>().map_err(|e| {
+                            pyo3::exceptions::PyTypeError::new_err(format!(
+                                "out must be a float32 array of shape {shape:?} ({})",
+                                describe_array(e.into_inner().as_any())
+                            ))
+                        })
+                    })
+                    .transpose()?;
                 if let Some(array) = &out {
                     if array.shape() != [shape.0, shape.1, shape.2, shape.3] {
                         return Err(value_error(format!(
@@ -877,9 +892,57 @@ macro_rules! batch_class {
     };
 }
 
+/// What an array given as `out` is, for a message: `a float64 array of shape (2, 3)`, or the
+/// type of what is not an array.
+fn describe_array(obj: &Bound<'_, PyAny>) -> String {
+    match obj.cast::<numpy::PyUntypedArray>() {
+        Ok(array) => format!("not a {} array of shape {:?}", array.dtype(), array.shape()),
+        Err(_) => format!(
+            "not a {}",
+            obj.get_type()
+                .name()
+                .map_or("that".to_string(), |n| n.to_string())
+        ),
+    }
+}
+
+/// An action id given to a game: an `int` (a numpy integer too) from 0 up; a `bool` is refused
+/// with `TypeError`, a negative or huge id with `ValueError`, as a batch refuses them.
+fn action_id(action: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if action.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "an action id is an int, not a bool",
+        ));
+    }
+    let id: i128 = action.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "an action id is an int, not {}",
+            action
+                .get_type()
+                .name()
+                .map_or("that".to_string(), |n| n.to_string())
+        ))
+    })?;
+    usize::try_from(id)
+        .map_err(|_| value_error(format!("action {id} is not an action id (0 or more)")))
+}
+
 /// The actions of a batch step: a sequence of `n` integers (a numpy array of any integer type,
-/// or a list).
+/// or a list; booleans are refused with `TypeError`).
 fn actions_of(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let bools = if let Ok(array) = actions.cast::<numpy::PyUntypedArray>() {
+        numpy::PyArrayDescrMethods::is_equiv_to(&array.dtype(), &numpy::dtype::<bool>(actions.py()))
+    } else if let Ok(list) = actions.cast::<pyo3::types::PyList>() {
+        list.iter()
+            .any(|a| a.is_instance_of::<pyo3::types::PyBool>())
+    } else {
+        false
+    };
+    if bools {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "actions are ints, not bools",
+        ));
+    }
     let values: Vec<i64> = if let Ok(array) = actions.extract::<numpy::PyReadonlyArray1<'_, i64>>()
     {
         array.as_slice()?.to_vec()

@@ -6,6 +6,7 @@ import signal
 import threading
 import time
 
+import numpy as np
 import pytest
 
 import jgames
@@ -47,3 +48,46 @@ def test_ctrl_c_stops_long_calls(call):
     assert time.monotonic() - started < 3.0
     # And the game still answers.
     assert jgames.Jarmo().perft(2) == 121
+
+
+def test_action_ids_refuse_bools_and_negatives_alike_on_games_and_batches():
+    game = jgames.Jarmo()
+    for bad, error in [(True, TypeError), (False, TypeError), (-1, ValueError), (2**80, ValueError), ("3", TypeError)]:
+        with pytest.raises(error):
+            game.apply(bad)
+        with pytest.raises(error):
+            game.action_to_string(bad)
+    assert game.plies == 0  # nothing was played
+    batch = jgames.JarmoBatch(2)
+    with pytest.raises(TypeError):
+        batch.step([True, False])
+    with pytest.raises(TypeError):
+        batch.step(np.array([True, False]))
+    with pytest.raises(ValueError):
+        batch.step([-1, -1])
+
+
+def test_step_out_of_the_wrong_dtype_says_so():
+    batch = jgames.JarmoBatch(2)
+    shape = (2, *jgames.Jarmo.observation_shape())
+    with pytest.raises(TypeError, match="float32 array"):
+        batch.step(batch.random_actions(), out=np.zeros(shape, dtype=np.float64))
+    with pytest.raises(TypeError, match="float32 array"):
+        batch.step(batch.random_actions(), out=[0.0])
+
+
+def test_max_plies_of_zero_or_less_is_refused():
+    with pytest.raises(ValueError):
+        jgames.Jarmo(max_plies=0)
+    with pytest.raises((ValueError, OverflowError)):
+        jgames.Jarmo(max_plies=-1)
+
+
+def test_openspiel_parameters_are_checked_when_the_game_loads():
+    pyspiel = pytest.importorskip("pyspiel")
+    import jgames.openspiel  # noqa: F401  (registers the games)
+
+    for bad in ["max_plies=-1", "max_plies=0"]:
+        with pytest.raises(Exception, match="max_plies"):
+            pyspiel.load_game(f"jgames_jarmo({bad})")
+    assert pyspiel.load_game("jgames_jarmo(max_plies=5)").max_game_length() == 5

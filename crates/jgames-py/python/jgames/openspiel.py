@@ -101,7 +101,12 @@ class JgamesGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         defaults = self.game_type.parameter_specification
         self.variant = str(params.get("variant", defaults["variant"]))
-        self.max_plies = int(params.get("max_plies", defaults["max_plies"]))
+        max_plies = params.get("max_plies", defaults["max_plies"])
+        if isinstance(max_plies, bool) or not isinstance(max_plies, int):
+            raise TypeError(f"max_plies must be an int, not {type(max_plies).__name__}")
+        if not 1 <= max_plies <= 2**32 - 1:
+            raise ValueError(f"max_plies must be from 1 to {2**32 - 1}, not {max_plies}")
+        self.max_plies = max_plies
         if self.variant and self.variant not in self.jgames_class.variants():
             raise ValueError(
                 f"{self.jgames_class.NAME} has no variant {self.variant!r}"
