@@ -134,7 +134,7 @@ impl Tally {
 
     /// The normalized Elo and its 95% interval `(nelo, low, high)`, as fastchess prints it
     /// for game statistics: `(score - 1/2) / sigma * 800 / ln 10`, with `sigma` the standard
-    /// deviation of one game's score (see the [module documentation](self)). The interval is
+    /// deviation of one game's score (see the [crate documentation](crate)). The interval is
     /// the normal one of the score, `±1.96 sigma / sqrt(games)`, which comes to
     /// `±1.96 * 800 / ln 10 / sqrt(games)` whatever the results.
     ///
@@ -170,7 +170,7 @@ impl Tally {
 
 /// The outcomes of game pairs: each opening played twice with the colours swapped, both
 /// games scored from the first engine's side. Its statistics treat the pair, not the game, as
-/// the independent trial (see the [module documentation](self)).
+/// the independent trial (see the [crate documentation](crate)).
 ///
 /// Fields are named by the pair's two results in either order (`ld` counts a loss and a
 /// draw, whichever came first) and sorted by the pair's score.
