@@ -204,6 +204,14 @@ pub trait PositionIndex: Send + Sync {
     /// The game position of a node.
     fn game_of(&self, node: Self::Node) -> Self::Game;
 
+    /// The layer and the index of a game position, `None` when it is outside the index: the
+    /// [`rank`](PositionIndex::rank) of its [`node_of`](PositionIndex::node_of), the road of
+    /// every probe (an index that finds both at once, as one that searches for the node does,
+    /// overrides it).
+    fn locate(&self, game: &Self::Game) -> Option<(usize, u64)> {
+        self.node_of(game).map(|node| self.rank(node))
+    }
+
     /// The total number of indices over all layers.
     fn len(&self) -> u64 {
         (0..self.layer_count()).map(|l| self.layer_len(l)).sum()

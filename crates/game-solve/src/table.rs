@@ -169,8 +169,7 @@ impl<I: PositionIndex> Table<I> {
     /// on a disk in the middle of a search).
     #[inline]
     pub fn probe_loaded(&self, game: &I::Game) -> Option<Value> {
-        let node = self.index.node_of(game)?;
-        let (layer, i) = self.index.rank(node);
+        let (layer, i) = self.index.locate(game)?;
         let values = self.layers.get(layer)?.get()?;
         values.get(i as usize).and_then(|&b| Value::from_byte(b))
     }

@@ -53,7 +53,10 @@ fn every_preset_verifies_and_agrees_with_the_graph_analysis_of_random_roots() {
         let mut rng = Rng::seed_from_u64(36);
         let mut compared = 0;
         for _ in 0..30 {
-            let root = index.node_of(&random_position(&table, &mut rng)).unwrap();
+            let game = random_position(&table, &mut rng);
+            let root = index.node_of(&game).unwrap();
+            // The probes' one search finds what a node and its rank find.
+            assert_eq!(index.locate(&game), Some(index.rank(root)));
             let analysis = analyse(index, root, 2_000_000).unwrap();
             for &(node, value) in &analysis.values {
                 assert_eq!(table.probe_node(node).unwrap(), value, "{name} {node:?}");
