@@ -308,6 +308,19 @@ impl<G: Playable> State<G> {
             budget = budget.with_time(Duration::from_millis(100));
         }
         let mut searcher = spec.build::<G>();
+        if spec.uses_tables() {
+            if let Some(dir) = std::env::var_os(game_solve::folder::TABLES_ENV) {
+                let dir = std::path::Path::new(&dir);
+                let opened = game_solve::folder::open_in::<G>(dir, self.pos.rules())
+                    .map_err(|e| value_error(format!("{}: {e}", dir.display())))?;
+                if let Some((path, table)) = opened {
+                    table
+                        .load_all()
+                        .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
+                    searcher.set_oracle(game_search::SharedOracle(table.oracle()));
+                }
+            }
+        }
         let (mut mv, _) = searcher
             .search(&self.pos, &budget, stop, &mut |_| {})
             .ok_or_else(|| value_error("the engine found no move"))?;

@@ -1,5 +1,6 @@
-"""Safe limits: a batch too large for the memory raises MemoryError, and Ctrl-C stops a long
-search or count with KeyboardInterrupt, leaving the interpreter alive."""
+"""Safe limits: a batch too large for the memory raises MemoryError, Ctrl-C stops a long search
+or count with KeyboardInterrupt, leaving the interpreter alive, bad ids and parameters are refused
+alike everywhere; and `think` reads the tables of perfect play as the command line does."""
 
 import os
 import signal
@@ -91,3 +92,24 @@ def test_openspiel_parameters_are_checked_when_the_game_loads():
         with pytest.raises(Exception, match="max_plies"):
             pyspiel.load_game(f"jgames_jarmo({bad})")
     assert pyspiel.load_game("jgames_jarmo(max_plies=5)").max_game_length() == 5
+
+
+@pytest.mark.skipif(not os.environ.get("JGAMES_BIN"), reason="JGAMES_BIN names the jgames binary")
+def test_think_plays_the_table_move_where_tables_are_named(tmp_path, monkeypatch):
+    import subprocess
+
+    subprocess.run(
+        [os.environ["JGAMES_BIN"], "solve", "jarmo", "--variant", "jasir", "--out", str(tmp_path),
+         "--pieces", "2", "-q"],
+        check=True, capture_output=True,
+    )
+    monkeypatch.setenv("JGAMES_TABLES", str(tmp_path))
+    game = jgames.Jarmo(variant="jasir", position="5/2w2/5/2b2/5 b 4/4")
+    result, plies = game.solve_value()
+    assert result == "win"
+    # At depth 1 the engine cannot see the end; with the table it plays a move that keeps the
+    # win at the stated distance.
+    action = game.think("alphabeta:depth=1")
+    child = game.clone()
+    child.apply(action)
+    assert child.solve_value() == ("loss", plies - 1)
