@@ -27,10 +27,29 @@ macro_rules! by_game {
     };
 }
 
+/// Runs `$body::<G>` on the bytes after the first, for the game that byte names (modulo the
+/// count of games); nothing for empty input. The prologue of the targets that take a game byte.
+macro_rules! by_game_byte {
+    ($data:expr, $body:ident) => {
+        if let Some((&game, rest)) = $data.split_first() {
+            by_game!(game, $body, rest);
+        }
+    };
+}
+
 /// The rules of a header and the bytes after it.
 fn rules_and_rest<G: FuzzGame>(data: &[u8]) -> (G::Rules, &[u8]) {
     let (header, rest): (Header, &[u8]) = split_header(data);
     (G::rules_of(header), rest)
+}
+
+/// The rules header, then a start read from the decisions after it (see `start`): the
+/// prologue of the targets that play from a start, with the decisions left.
+fn started<G: FuzzGame>(data: &[u8]) -> (G, Decisions<'_>) {
+    let (rules, rest) = rules_and_rest::<G>(data);
+    let mut d = Decisions::new(rest);
+    let pos = start(&mut d, rules);
+    (pos, d)
 }
 
 /// `<game>_text`: the rules header, then text read as UTF-8 (bad sequences replaced): a
@@ -109,9 +128,7 @@ fn check_play_line<G: FuzzGame>(start: &G, line: &str) {
 /// with the cheap checks ([`check_light`]) on every 8th position, the whole contract on every
 /// 64th and on the last. Returns the number of plies played.
 pub fn play<G: FuzzGame>(data: &[u8]) -> u32 {
-    let (rules, rest) = rules_and_rest::<G>(data);
-    let mut d = Decisions::new(rest);
-    let mut pos: G = start(&mut d, rules);
+    let (mut pos, mut d) = started::<G>(data);
     check_full(&pos);
     let mut moves = G::MoveList::default();
     let mut plies = 0;
@@ -169,10 +186,7 @@ fn advance<G: FuzzGame>(pos: &mut G, d: &mut Decisions<'_>, plies: u8) {
 /// the same position, bulk counts equal enumeration, and a few moves chosen by the remaining
 /// bytes keep the contract.
 pub fn setup(data: &[u8]) {
-    let Some((&game, rest)) = data.split_first() else {
-        return;
-    };
-    by_game!(game, setup_of, rest);
+    by_game_byte!(data, setup_of);
 }
 
 fn setup_of<G: FuzzGame>(data: &[u8]) {
@@ -264,16 +278,11 @@ pub fn try_move<G: FuzzGame>(pos: &G, mv: G::Move) -> bool {
 /// ([`FuzzGame::arbitrary_move`]) checked by [`try_move`], a legal move chosen and played, and
 /// a byte's worth of random moves played.
 pub fn moves(data: &[u8]) {
-    let Some((&game, rest)) = data.split_first() else {
-        return;
-    };
-    by_game!(game, moves_of, rest);
+    by_game_byte!(data, moves_of);
 }
 
 fn moves_of<G: FuzzGame>(data: &[u8]) {
-    let (rules, rest) = rules_and_rest::<G>(data);
-    let mut d = Decisions::new(rest);
-    let mut pos: G = start(&mut d, rules);
+    let (mut pos, mut d) = started::<G>(data);
     let mut list = G::MoveList::default();
     for _ in 0..200 {
         if d.exhausted() {
@@ -314,16 +323,11 @@ fn moves_of<G: FuzzGame>(data: &[u8]) {
 /// version of the same main id; the observations (plain and of a follow-up) are finite and
 /// written whole; and every 8th position keeps the whole `check_actions` contract.
 pub fn actions(data: &[u8]) {
-    let Some((&game, rest)) = data.split_first() else {
-        return;
-    };
-    by_game!(game, actions_of, rest);
+    by_game_byte!(data, actions_of);
 }
 
 fn actions_of<G: FuzzGame>(data: &[u8]) {
-    let (rules, rest) = rules_and_rest::<G>(data);
-    let mut d = Decisions::new(rest);
-    let mut pos: G = start(&mut d, rules);
+    let (mut pos, mut d) = started::<G>(data);
     let mut list = G::MoveList::default();
     let mut follow_ups = Vec::new();
     let mut planes = vec![f32::NAN; observation_len::<G>()];
@@ -395,10 +399,7 @@ fn actions_of<G: FuzzGame>(data: &[u8]) {
 /// moves with counts that add up to it, in generation order and as reported, and every road
 /// stopped before it starts counts nothing deeper than two plies.
 pub fn perft_body(data: &[u8]) {
-    let Some((&game, rest)) = data.split_first() else {
-        return;
-    };
-    by_game!(game, perft_of, rest);
+    by_game_byte!(data, perft_of);
 }
 
 fn perft_of<G: FuzzGame>(data: &[u8]) {
@@ -452,10 +453,7 @@ fn perft_of<G: FuzzGame>(data: &[u8]) {
 /// legal moves; a second engine made alike chooses the same move. A spec text that reads writes
 /// a text that reads back to the same spec.
 pub fn search(data: &[u8]) {
-    let Some((&game, rest)) = data.split_first() else {
-        return;
-    };
-    by_game!(game, search_of, rest);
+    by_game_byte!(data, search_of);
 }
 
 fn search_of<G: FuzzGame>(data: &[u8]) {
@@ -671,10 +669,7 @@ pub fn jersi_record(data: &[u8]) {
 /// pieces, sets and presets ([`FuzzGame::check_units`]), as long as bytes are left (at most 64
 /// rounds).
 pub fn cells(data: &[u8]) {
-    let Some((&game, rest)) = data.split_first() else {
-        return;
-    };
-    by_game!(game, cells_of, rest);
+    by_game_byte!(data, cells_of);
 }
 
 fn cells_of<G: FuzzGame>(data: &[u8]) {
@@ -692,10 +687,7 @@ fn cells_of<G: FuzzGame>(data: &[u8]) {
 /// keep the whole contract; moves are checked by [`try_move`].
 #[cfg(feature = "json")]
 pub fn json(data: &[u8]) {
-    let Some((&game, rest)) = data.split_first() else {
-        return;
-    };
-    by_game!(game, json_of, rest);
+    by_game_byte!(data, json_of);
 }
 
 #[cfg(feature = "json")]
@@ -709,10 +701,7 @@ fn json_of<G: FuzzGame>(data: &[u8]) {
 /// A row that reads writes a text that reads back to it; a variant that reads starts a game.
 /// Neither panics on any line, and their errors say something.
 pub fn study_rows(data: &[u8]) {
-    let Some((&game, rest)) = data.split_first() else {
-        return;
-    };
-    by_game!(game, study_rows_of, rest);
+    by_game_byte!(data, study_rows_of);
 }
 
 fn study_rows_of<G: FuzzGame>(data: &[u8]) {
