@@ -180,6 +180,17 @@ fn advance<G: FuzzGame>(pos: &mut G, d: &mut Decisions<'_>, plies: u8) {
     }
 }
 
+/// Up to 31 random moves (a byte of seed, a byte of count), played until the game ends.
+fn random_plies<G: FuzzGame>(pos: &mut G, d: &mut Decisions<'_>) {
+    let mut rng = Rng::seed_from_u64(u64::from(d.byte()));
+    for _ in 0..d.byte() % 32 {
+        match pos.random_move(&mut rng) {
+            Some(mv) => pos.play_unchecked(mv),
+            None => break,
+        }
+    }
+}
+
 /// `setup`: a game byte, the rules header, then bytes that build a setup
 /// ([`FuzzGame::arbitrary_setup`]). Writing any setup never panics; validating it gives a
 /// position or a reason; a position keeps the whole contract, the setup's text reads back to
@@ -302,13 +313,7 @@ fn moves_of<G: FuzzGame>(data: &[u8]) {
                 }
             }
             _ => {
-                let mut rng = Rng::seed_from_u64(u64::from(d.byte()));
-                for _ in 0..d.byte() % 32 {
-                    match pos.random_move(&mut rng) {
-                        Some(mv) => pos.play_unchecked(mv),
-                        None => break,
-                    }
-                }
+                random_plies(&mut pos, &mut d);
             }
         }
     }
@@ -374,13 +379,7 @@ fn actions_of<G: FuzzGame>(data: &[u8]) {
                 }
             }
             _ => {
-                let mut rng = Rng::seed_from_u64(u64::from(d.byte()));
-                for _ in 0..d.byte() % 32 {
-                    match pos.random_move(&mut rng) {
-                        Some(mv) => pos.play_unchecked(mv),
-                        None => break,
-                    }
-                }
+                random_plies(&mut pos, &mut d);
             }
         }
         planes.fill(f32::NAN);
