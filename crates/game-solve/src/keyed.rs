@@ -206,10 +206,8 @@ impl<G: Game> KeyedIndex<G> {
             while !frontier[wave].is_empty() {
                 let take = frontier[wave].len().min(CHUNK);
                 let batch: Vec<u128> = frontier[wave].drain(..take).collect();
-                let known: u64 = keys.iter().map(|k| k.len() as u64).sum();
                 let pending: u64 = frontier.iter().map(|f| f.len() as u64).sum();
                 let total = expanded + batch.len() as u64 + pending;
-                let _ = known;
                 done.store(expanded, Ordering::Relaxed);
                 let found = reporting(&done, total, progress, || {
                     in_parallel(
