@@ -107,9 +107,9 @@ pub enum RecordError {
         /// The game the record names.
         found: String,
     },
-    /// The variant is not a preset of the game.
+    /// The variant is not a preset of the game (with known `+switch`es).
     #[error(transparent)]
-    UnknownVariant(#[from] crate::UnknownPreset),
+    UnknownVariant(#[from] crate::VariantError),
     /// The start position text is refused.
     #[error("the start position is refused: {reason}")]
     BadPosition {
@@ -271,12 +271,14 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The rules the record names for game `G`: its variant's preset, or the default.
+    /// The rules the record names for game `G`: its variant (a preset's name, then any
+    /// `+switch`es, as [`GameRules::variant`](crate::GameRules::variant) reads it), or the
+    /// default.
     pub fn rules<G: Game>(&self) -> Result<G::Rules, RecordError> {
         self.check_game::<G>()?;
         match &self.variant {
             None => Ok(G::Rules::default()),
-            Some(name) => Ok(G::Rules::find_preset(G::NAME, name)?.rules),
+            Some(name) => Ok(G::Rules::variant(G::NAME, name)?),
         }
     }
 
