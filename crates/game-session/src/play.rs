@@ -91,12 +91,17 @@ impl<G: TextGame + Render + Evaluate + Solvable> Play for Session<G> {
 
     fn move_cells(&self, text: &str) -> Result<Vec<String>, SessionError> {
         let pos = self.position();
-        let mv = pos.parse_move(text.trim()).map_err(|e| SessionError::Move {
-            label: abstract_game::record::move_label(self.moves().len(), self.start().side_to_move()),
-            text: text.to_owned(),
-            side: G::side_name(pos.side_to_move()),
-            reason: e.to_string(),
-        })?;
+        let mv = pos
+            .parse_move(text.trim())
+            .map_err(|e| SessionError::Move {
+                label: abstract_game::record::move_label(
+                    self.moves().len(),
+                    self.start().side_to_move(),
+                ),
+                text: text.to_owned(),
+                side: G::side_name(pos.side_to_move()),
+                reason: e.to_string(),
+            })?;
         Ok(pos.move_cells(mv).iter().map(ToString::to_string).collect())
     }
 
@@ -167,6 +172,9 @@ impl<G: TextGame + Render + Evaluate + Solvable> Play for Session<G> {
         let index = G::position_index(pos.rules())?;
         let node = index.node_of(pos)?;
         let analysis = game_solve::analyse(&index, node, SOLVE_LIMIT).ok()?;
-        Some(game_solve::describe::<G>(pos.side_to_move(), analysis.root()))
+        Some(game_solve::describe::<G>(
+            pos.side_to_move(),
+            analysis.root(),
+        ))
     }
 }

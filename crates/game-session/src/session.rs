@@ -42,7 +42,10 @@ impl<G: TextGame> Session<G> {
     }
 
     /// A game under `variant` from the position text `position`.
-    pub fn from_position(variant: Option<&str>, position: &str) -> Result<Session<G>, SessionError> {
+    pub fn from_position(
+        variant: Option<&str>,
+        position: &str,
+    ) -> Result<Session<G>, SessionError> {
         let (name, rules) = rules_of::<G>(variant)?;
         let start = G::from_text(position.trim(), rules).map_err(|e| SessionError::Position {
             text: position.to_owned(),
@@ -108,7 +111,12 @@ impl<G: TextGame> Session<G> {
         }
     }
 
-    fn starting(variant: Option<&str>, variant_name: String, rules: G::Rules, start: G) -> Session<G> {
+    fn starting(
+        variant: Option<&str>,
+        variant_name: String,
+        rules: G::Rules,
+        start: G,
+    ) -> Session<G> {
         Session {
             variant: variant
                 .map(str::trim)

@@ -45,14 +45,16 @@ pub fn engine_for<G: Game + Evaluate + Solvable>(
     rules: G::Rules,
     tables: &Tables,
 ) -> Result<Box<dyn Engine<G>>, SessionError> {
+    #[cfg_attr(not(feature = "tables"), allow(unused_mut))]
     let mut engine = spec.build::<G>();
     #[cfg(feature = "tables")]
     if spec.uses_tables() {
         if let Some(dir) = tables.folder() {
-            let refused = |path: &std::path::Path, e: game_solve::TableError| SessionError::Tables {
-                path: path.display().to_string(),
-                reason: e.to_string(),
-            };
+            let refused =
+                |path: &std::path::Path, e: game_solve::TableError| SessionError::Tables {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                };
             if let Some((path, table)) =
                 game_solve::folder::open_in::<G>(&dir, rules).map_err(|e| refused(&dir, e))?
             {

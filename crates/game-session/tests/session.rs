@@ -15,7 +15,10 @@ type Jersi = jersi_core::Position;
 #[test]
 fn variant_texts_give_presets_and_switches() {
     let (name, rules) = rules_of::<Jarmo>(None).unwrap();
-    assert_eq!((name.as_str(), rules), ("jarmo", jarmo_core::Rules::default()));
+    assert_eq!(
+        (name.as_str(), rules),
+        ("jarmo", jarmo_core::Rules::default())
+    );
     assert_eq!(rules_of::<Jarmo>(Some("  ")).unwrap().0, "jarmo");
     let (name, jasir) = rules_of::<Jarmo>(Some("jasir")).unwrap();
     assert_eq!(name, "jasir");
@@ -27,7 +30,10 @@ fn variant_texts_give_presets_and_switches() {
     assert!(matches!(unknown, SessionError::Variant(_)));
     assert!(unknown.to_string().contains("jasir-reserve"), "{unknown}");
     let switch = rules_of::<Jarmo>(Some("jarmo+fast")).unwrap_err();
-    assert!(switch.to_string().contains("no rule switch \"fast\""), "{switch}");
+    assert!(
+        switch.to_string().contains("no rule switch \"fast\""),
+        "{switch}"
+    );
 }
 
 #[test]
@@ -48,7 +54,10 @@ fn moves_play_in_order_and_refusals_change_nothing() {
     assert!(game.play_text("zz").is_err());
     assert_eq!(game.positions().len(), 2);
     assert_eq!(game.move_texts(), ["Pe2-e3"]);
-    assert_eq!(game.undo().map(|mv| game.position().move_to_string(mv)), Some("Pe2-e3".to_owned()));
+    assert_eq!(
+        game.undo().map(|mv| game.position().move_to_string(mv)),
+        Some("Pe2-e3".to_owned())
+    );
     assert!(game.position() == game.start());
     assert_eq!(game.undo(), None);
 }
@@ -68,8 +77,14 @@ fn a_finished_game_refuses_more_moves_with_its_result() {
     }
     let plies = game.moves().len();
     let refused = game.play_text("c1-d3").unwrap_err();
-    assert!(matches!(refused, SessionError::MoveAfterEnd { .. }), "{refused:?}");
-    assert!(refused.to_string().contains("the game is already over"), "{refused}");
+    assert!(
+        matches!(refused, SessionError::MoveAfterEnd { .. }),
+        "{refused:?}"
+    );
+    assert!(
+        refused.to_string().contains("the game is already over"),
+        "{refused}"
+    );
     assert_eq!(game.moves().len(), plies);
 }
 
@@ -87,7 +102,10 @@ fn records_go_out_and_come_back() {
     let mismatch = Session::<Jarmo>::from_record_text(&text, Some("jarmo")).unwrap_err();
     assert_eq!(
         mismatch,
-        SessionError::VariantMismatch { record: "jasir".into(), asked: "jarmo".into() }
+        SessionError::VariantMismatch {
+            record: "jasir".into(),
+            asked: "jarmo".into()
+        }
     );
     assert!(Session::<Jarmo>::from_record_text(&text, Some("jasir")).is_ok());
     // A record of another game is refused.
@@ -130,15 +148,35 @@ fn the_games_own_record_format_is_read_too() {
 fn engines_answer_legal_moves_within_limits() {
     let game = Session::<Jetan>::new(None).unwrap();
     let spec: EngineSpec = "alphabeta".parse().unwrap();
-    let limits = Limits { nodes: Some(300), ..Limits::NONE };
+    let limits = Limits {
+        nodes: Some(300),
+        ..Limits::NONE
+    };
     let stop = AtomicBool::new(false);
-    let thought = think(game.position(), &spec, limits.budget(&spec), &Tables::None, &stop).unwrap();
+    let thought = think(
+        game.position(),
+        &spec,
+        limits.budget(&spec),
+        &Tables::None,
+        &stop,
+    )
+    .unwrap();
     assert!(game.position().is_legal(thought.best));
     assert!(thought.info.nodes <= 400, "{}", thought.info.nodes);
     let line = thought.line(game.position());
-    assert_eq!(line.first(), Some(&game.position().move_to_string(thought.best)));
+    assert_eq!(
+        line.first(),
+        Some(&game.position().move_to_string(thought.best))
+    );
     // The same limits give the same move (fixed nodes, one thread).
-    let again = think(game.position(), &spec, limits.budget(&spec), &Tables::None, &stop).unwrap();
+    let again = think(
+        game.position(),
+        &spec,
+        limits.budget(&spec),
+        &Tables::None,
+        &stop,
+    )
+    .unwrap();
     assert_eq!(again.best, thought.best);
 }
 
@@ -154,7 +192,14 @@ fn engines_refuse_a_finished_game() {
     let spec: EngineSpec = "random".parse().unwrap();
     let stop = AtomicBool::new(false);
     assert_eq!(
-        think(game.position(), &spec, Limits::NONE.budget(&spec), &Tables::None, &stop).unwrap_err(),
+        think(
+            game.position(),
+            &spec,
+            Limits::NONE.budget(&spec),
+            &Tables::None,
+            &stop
+        )
+        .unwrap_err(),
         SessionError::GameOver
     );
 }

@@ -23,14 +23,12 @@
 //! # Ok::<(), String>(())
 //! ```
 
-mod session;
-
 use abstract_game::record::Record;
-use game_search::{Budget, EngineSpec};
-use std::time::Duration;
+use game_search::EngineSpec;
+use game_session::{Limits, Play, Session, TextThought};
 use wasm_bindgen::prelude::*;
 
-pub use session::{Play, SOLVE_LIMIT, Session, Thought as ThoughtData};
+pub use game_session::SOLVE_LIMIT;
 
 /// `make` evaluated for the position type `G` of the game named `name`, or the error that
 /// lists the games.
@@ -71,7 +69,7 @@ impl Game {
     #[wasm_bindgen(constructor)]
     pub fn new(game: &str, variant: &str) -> Result<Game, String> {
         for_game!(game, |G| Ok(Game {
-            play: Box::new(Session::<G>::new(Some(variant), None)?),
+            play: Box::new(Session::<G>::new(Some(variant)).map_err(|e| e.to_string())?),
         }))
     }
 
@@ -79,7 +77,9 @@ impl Game {
     #[wasm_bindgen(js_name = fromPosition)]
     pub fn from_position(game: &str, variant: &str, position: &str) -> Result<Game, String> {
         for_game!(game, |G| Ok(Game {
-            play: Box::new(Session::<G>::new(Some(variant), Some(position))?),
+            play: Box::new(
+                Session::<G>::from_position(Some(variant), position).map_err(|e| e.to_string())?
+            ),
         }))
     }
 
@@ -88,7 +88,7 @@ impl Game {
     pub fn from_record(record: &str) -> Result<Game, String> {
         let record: Record = record.parse().map_err(|e| format!("{e}"))?;
         for_game!(record.game.as_str(), |G| Ok(Game {
-            play: Box::new(Session::<G>::from_record(&record)?),
+            play: Box::new(Session::<G>::from_record(&record, None).map_err(|e| e.to_string())?),
         }))
     }
 
@@ -137,13 +137,13 @@ impl Game {
     /// The cells a move touches, in the order a player clicks them.
     #[wasm_bindgen(js_name = moveCells)]
     pub fn move_cells(&self, mv: &str) -> Result<Vec<String>, String> {
-        self.play.move_cells(mv)
+        self.play.move_cells(mv).map_err(|e| e.to_string())
     }
 
     /// Plays a move in notation; an illegal or unreadable one is refused with the reason and
     /// changes nothing.
     pub fn play(&mut self, mv: &str) -> Result<(), String> {
-        self.play.play(mv)
+        self.play.play(mv).map_err(|e| e.to_string())
     }
 
     /// Takes back the last move; `false` when there is none.
@@ -212,7 +212,8 @@ impl Game {
 
     /// An engine's move for the current position (not played). `engine` is a spec such as
     /// `mcts:iterations=20000` or `alphabeta:depth=6`; `millis` and `nodes` limit the search
-    /// when not 0 (with both 0, the spec's own budget or the engine's default).
+    /// when not 0 (with both 0, the spec's own budget keys, else
+    /// [`DEFAULT_MOVE_TIME`](game_session::DEFAULT_MOVE_TIME)).
     pub fn think(&self, engine: &str, millis: u32, nodes: u32) -> Result<Thought, String> {
         let spec: EngineSpec = engine.parse().map_err(|e| format!("{e}"))?;
         let threads = match &spec {
@@ -223,14 +224,15 @@ impl Game {
         if threads > 1 {
             return Err("threads are not available here: leave `threads` at 1".to_owned());
         }
-        let mut budget = Budget::DEFAULT;
-        if millis > 0 {
-            budget = budget.with_time(Duration::from_millis(u64::from(millis)));
-        }
-        if nodes > 0 {
-            budget = budget.with_nodes(u64::from(nodes));
-        }
-        self.play.think(&spec, &budget).map(|data| Thought { data })
+        let limits = Limits {
+            millis: (millis > 0).then_some(u64::from(millis)),
+            nodes: (nodes > 0).then_some(u64::from(nodes)),
+            depth: None,
+        };
+        self.play
+            .think(&spec, limits.budget(&spec))
+            .map(|data| Thought { data })
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -238,7 +240,7 @@ impl Game {
 #[derive(Debug)]
 #[wasm_bindgen]
 pub struct Thought {
-    data: ThoughtData,
+    data: TextThought,
 }
 
 #[wasm_bindgen]
