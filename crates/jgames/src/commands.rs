@@ -7,142 +7,70 @@ use std::time::Instant;
 
 use abstract_game::perft::{Perft, RootCount};
 use abstract_game::playout::{Rng, game_seed, playouts_until};
-use abstract_game::record::{Record, move_label};
+
 use abstract_game::svg::{Render, SvgOptions};
-use abstract_game::{Evaluate, Game, GameRules, ImportError, Side, TextGame};
+use abstract_game::{Evaluate, GameRules, Side, TextGame};
 
 use crate::progress::{Counters, STOP, timing, with_progress};
 use crate::sync::{into_inner, locked};
 use crate::{CliError, Command, PositionArgs, input};
+use game_session::{Session, SessionError};
 
-/// Where a command starts: the position after the record and the moves, with what led there.
-struct Start<G: Game> {
-    /// The preset in force.
-    variant: &'static str,
-    /// The position before the record's and the command line's moves.
-    start: G,
-    /// Those moves.
-    moves: Vec<G::Move>,
-    /// The position after them.
-    pos: G,
+/// Where a command starts: the game of the position arguments (the variant in force, the
+/// start, the record's and the command line's moves), whose current position is the one the
+/// command works on.
+type Start<G> = Session<G>;
+
+/// A session refusal as one line naming the argument it came from.
+fn refused(what: &str) -> impl Fn(SessionError) -> CliError + '_ {
+    move |e| input(format!("{what}: {e}"))
 }
 
-/// The preset named `variant` (the default when `None`) and its name.
-fn rules_of<G: Game>(
-    variant: Option<&str>,
-) -> Result<(&'static str, G::Rules), abstract_game::UnknownPreset> {
-    let preset = match variant {
-        None => &G::Rules::PRESETS[0],
-        Some(name) => G::Rules::find_preset(G::NAME, name)?,
-    };
-    Ok((preset.name, preset.rules))
-}
-
-/// Plays the move texts of `line` on `start`, naming the refused one after `what`.
+/// Plays the move texts of a command-line argument named `what` on `game`.
 fn play_texts<'a, G: TextGame>(
     what: &str,
-    pos: &mut G,
-    moves: &mut Vec<G::Move>,
+    game: &mut Session<G>,
     texts: impl IntoIterator<Item = &'a str>,
 ) -> Result<(), CliError> {
-    let first = pos.side_to_move();
-    let offset = moves.len();
-    for (i, text) in texts.into_iter().enumerate() {
-        let label = move_label(offset + i, first);
-        if let Some(outcome) = pos.outcome() {
-            return Err(input(format!(
-                "{what}: move {label} {text:?}: the game is already over ({})",
-                G::describe(outcome)
-            )));
-        }
-        let side = G::side_name(pos.side_to_move());
-        let mv = pos.parse_move(text).map_err(|e| {
-            input(format!(
-                "{what}: move {label} {text:?} ({side} to move): {e}"
-            ))
-        })?;
-        pos.play_unchecked(mv);
-        moves.push(mv);
-    }
-    Ok(())
+    game.play_texts(texts).map_err(refused(what))
 }
 
 /// Resolves the position arguments: variant, start position or record, then the moves.
 fn start_of<G: TextGame>(args: &PositionArgs) -> Result<Start<G>, CliError> {
-    let (mut variant, mut rules) = rules_of::<G>(args.variant.as_deref()).map_err(|e| {
-        input(format!(
-            "--variant {:?}: {} has no such variant (known: {})",
-            e.name, e.game, e.known
-        ))
-    })?;
-    let mut start = None;
-    let mut moves = Vec::new();
-    let mut pos = None;
-    if let Some(path) = &args.record {
-        let shown = path.display();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| input(format!("--record {shown}: cannot read it: {e}")))?;
-        if text.trim().is_empty() {
-            return Err(input(format!("--record {shown}: the file is empty")));
-        }
-        let imported = if text.trim_start().starts_with('[') {
-            None
-        } else {
-            G::import_record(&text)
-        };
-        if let Some(texts) = imported {
-            let texts = texts.map_err(|e| input(format!("--record {shown}: {e}")))?;
-            if texts.is_empty() {
-                return Err(input(format!("--record {shown}: {}", ImportError::Empty)));
+    // The CLI names the variant in force in every record it writes, the default one too.
+    let variant = args.variant.as_deref().unwrap_or(G::Rules::PRESETS[0].name);
+    let game = match (&args.record, &args.position) {
+        (Some(path), _) => {
+            let shown = path.display().to_string();
+            let what = format!("--record {shown}");
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| input(format!("{what}: cannot read it: {e}")))?;
+            if text.trim().is_empty() {
+                return Err(input(format!("{what}: the file is empty")));
             }
-            let mut p = G::new(rules);
-            start = Some(p.clone());
-            play_texts(
-                &format!("--record {shown}"),
-                &mut p,
-                &mut moves,
-                texts.iter().map(String::as_str),
-            )?;
-            pos = Some(p);
-        } else {
-            let record: Record = text
-                .parse()
-                .map_err(|e| input(format!("--record {shown}: {e}")))?;
-            if let Some(named) = &record.variant {
-                if args.variant.as_ref().is_some_and(|v| v != named) {
-                    return Err(input(format!(
-                        "--record {shown}: the record is of variant {named:?}, not {:?}",
-                        args.variant.as_deref().unwrap_or_default()
-                    )));
-                }
-                (variant, rules) = rules_of::<G>(Some(named))
-                    .map_err(|e| input(format!("--record {shown}: {e}")))?;
+            Session::from_record_text(&text, args.variant.as_deref()).map_err(|e| match e {
+                SessionError::Variant(_) if args.variant.is_some() => unknown_variant(variant, &e),
+                e => refused(&what)(e),
+            })?
+        }
+        (None, Some(text)) => Session::from_position(Some(variant), text).map_err(|e| match e {
+            SessionError::Position { reason, .. } => {
+                input(format!("--position {text:?}: {reason}"))
             }
-            let replay = record
-                .replay_with::<G>(rules)
-                .map_err(|e| input(format!("--record {shown}: {e}")))?;
-            start = Some(replay.start);
-            moves = replay.moves;
-            pos = Some(replay.end);
-        }
-    }
-    let start = match (start, &args.position) {
-        (Some(s), _) => s,
-        (None, Some(text)) => {
-            G::from_text(text, rules).map_err(|e| input(format!("--position {text:?}: {e}")))?
-        }
-        (None, None) => G::new(rules),
+            e => unknown_variant(variant, &e),
+        })?,
+        (None, None) => Session::new(Some(variant)).map_err(|e| unknown_variant(variant, &e))?,
     };
-    let mut pos = pos.unwrap_or_else(|| start.clone());
+    let mut game = game;
     if let Some(line) = &args.moves {
-        play_texts("--moves", &mut pos, &mut moves, line.split_whitespace())?;
+        play_texts("--moves", &mut game, line.split_whitespace())?;
     }
-    Ok(Start {
-        variant,
-        start,
-        moves,
-        pos,
-    })
+    Ok(game)
+}
+
+/// The message for a `--variant` the game does not have.
+fn unknown_variant(variant: &str, e: &SessionError) -> CliError {
+    input(format!("--variant {variant:?}: {e}"))
 }
 
 /// Runs `command` for game `G`.
@@ -153,30 +81,31 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq + abstract_game::Solv
         Command::Svg(args) => svg::<G>(&start_of::<G>(&args.pos)?, args),
         Command::Match(args) => {
             let start = start_of::<G>(&args.pos)?;
-            crate::engine_match::run_match(&start.pos, start.variant, args)
+            crate::engine_match::run_match(start.position(), start.variant_name(), args)
         }
         Command::Study(args) => crate::study::run_study::<G>(args),
-        Command::Ugi(args) => crate::ugi::run_ugi(start_of::<G>(&args.pos)?.pos, args),
-        Command::Play(args) => crate::play::run_play(start_of::<G>(&args.pos)?.pos, args),
+        Command::Ugi(args) => crate::ugi::run_ugi(start_of::<G>(&args.pos)?, args),
+        Command::Play(args) => crate::play::run_play(start_of::<G>(&args.pos)?, args),
         Command::Solve(args) => {
             let start = start_of::<G>(&args.pos)?;
-            crate::solve::run_solve(args, start.pos.rules(), &start.pos)
+            crate::solve::run_solve(args, start.rules(), start.position())
         }
         Command::Perft(args) => {
             if args.sum {
                 return sum_units(std::io::stdin().lock());
             }
-            let mut pos = start_of::<G>(&args.pos)?.pos;
+            let mut game = start_of::<G>(&args.pos)?;
             let mut depth = args.depth.unwrap_or(0);
             if let Some(line) = &args.unit {
                 let (left, texts) = unit_line(line)?;
-                play_texts("--unit", &mut pos, &mut Vec::new(), texts)?;
+                play_texts("--unit", &mut game, texts)?;
                 depth = left;
             }
+            let pos = game.position();
             if let Some(k) = args.split {
-                return split_units(&pos, depth, k);
+                return split_units(pos, depth, k);
             }
-            let total = perft::<G>(&pos, depth, args)?;
+            let total = perft::<G>(pos, depth, args)?;
             let mut out = std::io::stdout().lock();
             match &args.unit {
                 Some(line) => writeln!(out, "{}\t{total}", line.trim())?,
@@ -185,7 +114,8 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq + abstract_game::Solv
             Ok(())
         }
         Command::Moves(args) => {
-            let pos = start_of::<G>(args)?.pos;
+            let game = start_of::<G>(args)?;
+            let pos = game.position();
             if let Some(outcome) = pos.outcome() {
                 eprintln!(
                     "jgames: no legal moves: the game is over ({})",
@@ -203,10 +133,10 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq + abstract_game::Solv
         }
         Command::Show(args) => {
             let start = start_of::<G>(args)?;
-            let pos = &start.pos;
+            let pos = start.position();
             let mut out = std::io::stdout().lock();
             write!(out, "{}", pos.diagram())?;
-            writeln!(out, "variant: {}", start.variant)?;
+            writeln!(out, "variant: {}", start.variant_name())?;
             writeln!(out, "position: {}", pos.to_text())?;
             match pos.outcome() {
                 Some(outcome) => writeln!(out, "result: {}", G::describe(outcome))?,
@@ -222,30 +152,20 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq + abstract_game::Solv
             }
             Ok(())
         }
-        Command::Playout(args) => {
-            let pos = start_of::<G>(&args.pos)?.pos;
-            playout::<G>(&pos, args)
-        }
+        Command::Playout(args) => playout::<G>(start_of::<G>(&args.pos)?.position(), args),
         Command::Record(args) => {
-            let Start {
-                variant,
-                start,
-                mut moves,
-                pos,
-            } = start_of::<G>(&args.pos)?;
+            let mut game = start_of::<G>(&args.pos)?;
             if args.random {
-                let mut end = pos;
                 let mut rng = Rng::seed_from_u64(game_seed(args.seed, 0));
                 for _ in 0..args.max_plies {
-                    let Some(mv) = end.random_move(&mut rng) else {
+                    let Some(mv) = game.position().random_move(&mut rng) else {
                         break;
                     };
-                    end.play_unchecked(mv);
-                    moves.push(mv);
+                    game.play(mv)
+                        .map_err(|e| input(format!("a random move was refused: {e}")))?;
                 }
             }
-            let mut record = Record::of_game(&start, Some(variant), &moves)
-                .map_err(|i| input(format!("move {} is not legal", i + 1)))?;
+            let mut record = game.record_as(Some(game.variant_name()));
             record.tags = args.tag.clone();
             let text = record.to_string();
             match &args.output {
@@ -485,26 +405,28 @@ fn svg<G: TextGame + Render>(start: &Start<G>, args: &crate::SvgArgs) -> Result<
     };
     match &args.each_move {
         None => {
-            let picture = start.pos.svg(&options(start.moves.last().copied()));
+            let picture = start
+                .position()
+                .svg(&options(start.moves().last().copied()));
             std::io::stdout().lock().write_all(picture.as_bytes())?;
         }
         Some(dir) => {
             let shown = dir.display();
             std::fs::create_dir_all(dir)
                 .map_err(|e| input(format!("--each-move {shown}: cannot create it: {e}")))?;
-            let mut pos = start.start.clone();
+            let mut pos = start.start().clone();
             let mut last = None;
-            for i in 0..=start.moves.len() {
+            for i in 0..=start.moves().len() {
                 let path = dir.join(format!("{i:03}.svg"));
                 std::fs::write(&path, pos.svg(&options(last))).map_err(|e| {
                     input(format!("--each-move: cannot write {}: {e}", path.display()))
                 })?;
-                if let Some(&mv) = start.moves.get(i) {
+                if let Some(&mv) = start.moves().get(i) {
                     pos.play_unchecked(mv);
                     last = Some(mv);
                 }
             }
-            eprintln!("{} pictures in {shown}", start.moves.len() + 1);
+            eprintln!("{} pictures in {shown}", start.moves().len() + 1);
         }
     }
     Ok(())

@@ -1,10 +1,9 @@
 //! `jgames play`: a person against an engine in the terminal.
 
 use std::io::{BufRead, Write};
-use std::time::Duration;
 
 use abstract_game::{Evaluate, Side, TextGame};
-use game_search::Budget;
+use game_session::{Limits, Session};
 
 use crate::CliError;
 
@@ -23,26 +22,27 @@ pub enum Human {
 
 /// `jgames play`: a person against an engine in the terminal.
 pub fn run_play<G: TextGame + Evaluate + abstract_game::Solvable>(
-    start: G,
+    mut game: Session<G>,
     args: &crate::PlayArgs,
 ) -> Result<(), CliError> {
     let spec = crate::spec_of("--engine", &args.engine)?;
-    let mut engine = crate::solve::build_engine::<G>(&spec, start.rules())?;
-    let first = start.side_to_move();
+    let mut engine = crate::solve::build_engine::<G>(&spec, game.rules())?;
+    // Moves given on the command line are not taken back by `undo`.
+    let given = game.moves().len();
+    let first = game.position().side_to_move();
     let is_human = |side: Side| match args.human {
         Human::Both => true,
         Human::None => false,
         Human::First => side == first,
         Human::Second => side != first,
     };
-    let budget = Budget::time(Duration::from_millis(args.movetime));
-    let mut history: Vec<G> = Vec::new();
-    let mut pos = start;
+    let budget = Limits::millis(args.movetime).budget(&spec);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout().lock();
     let mut shown = true;
     loop {
+        let pos = game.position().clone();
         if shown {
             write!(out, "{}", pos.diagram())?;
             writeln!(out, "position: {}", pos.to_text())?;
@@ -64,8 +64,8 @@ pub fn run_play<G: TextGame + Evaluate + abstract_game::Solvable>(
                 pos.move_to_string(mv),
                 info.score
             )?;
-            history.push(pos.clone());
-            pos.play_unchecked(mv);
+            game.play(mv)
+                .map_err(|e| crate::input(format!("the engine's move was refused: {e}")))?;
             continue;
         }
         write!(out, "{} to move> ", G::side_name(side))?;
@@ -106,10 +106,8 @@ pub fn run_play<G: TextGame + Evaluate + abstract_game::Solvable>(
             "undo" => {
                 // Back to the last position where a person was to move, before this one.
                 let mut undone = false;
-                while let Some(before) = history.pop() {
-                    let human_turn = is_human(before.side_to_move());
-                    pos = before;
-                    if human_turn {
+                while game.moves().len() > given && game.undo().is_some() {
+                    if is_human(game.position().side_to_move()) {
                         undone = true;
                         break;
                     }
@@ -120,10 +118,9 @@ pub fn run_play<G: TextGame + Evaluate + abstract_game::Solvable>(
                 }
             }
             text => match pos.parse_move(text) {
-                Ok(mv) => {
-                    history.push(pos.clone());
-                    pos.play_unchecked(mv);
-                }
+                Ok(mv) => game
+                    .play(mv)
+                    .map_err(|e| crate::input(format!("{text:?}: {e}")))?,
                 Err(e) => {
                     writeln!(out, "refused: {text:?}: {e}")?;
                     shown = false;

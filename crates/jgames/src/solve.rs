@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use abstract_game::{Evaluate, Game, PositionIndex, Side, Solvable, TextGame, Value};
-use game_search::{Engine, EngineSpec, SharedOracle};
+use game_search::{Engine, EngineSpec};
 use game_solve::folder::{endgame_file, endgame_name, open_endgames, table_file, table_name};
 use game_solve::{KeyedIndex, Table, TableError};
 
@@ -386,38 +386,14 @@ fn probe_error(e: TableError) -> CliError {
     input(e.to_string())
 }
 
-/// The table of perfect play for `rules` in the folder of `JGAMES_TABLES`, read whole into
-/// memory the first time: `None` when the variable is unset or the folder has no table for
-/// these rules; a table that is refused is an error.
-pub fn oracle_for<G: Solvable + 'static>(
-    rules: G::Rules,
-) -> Result<Option<SharedOracle<G>>, CliError> {
-    let Some(dir) = std::env::var_os(TABLES_ENV) else {
-        return Ok(None);
-    };
-    let refused = |path: &Path, e: TableError| input(format!("{}: {e}", path.display()));
-    let Some((path, table)) = game_solve::folder::open_in::<G>(Path::new(&dir), rules)
-        .map_err(|e| input(format!("{}: {e}", Path::new(&dir).display())))?
-    else {
-        return Ok(None);
-    };
-    table.load_all().map_err(|e| refused(&path, e))?;
-    Ok(Some(SharedOracle(table.oracle())))
-}
-
 /// The engine of `spec`, with the table of perfect play for `rules` when the spec uses
 /// tables (`tables=on`, the default) and `JGAMES_TABLES` holds one.
 pub fn build_engine<G: TextGame + Evaluate + Solvable>(
     spec: &EngineSpec,
     rules: G::Rules,
 ) -> Result<Box<dyn Engine<G>>, CliError> {
-    let mut engine = spec.build::<G>();
-    if spec.uses_tables() {
-        if let Some(oracle) = oracle_for::<G>(rules)? {
-            engine.set_oracle(oracle);
-        }
-    }
-    Ok(engine)
+    game_session::engine_for::<G>(spec, rules, &game_session::Tables::FromEnv)
+        .map_err(|e| input(e.to_string()))
 }
 
 /// The exact value of `pos` from the table in `JGAMES_TABLES`, when there is one for its rules

@@ -1,7 +1,7 @@
 //! `jgames ugi`: an engine over the UGI protocol on stdin and stdout.
 //!
 //! The loop reads lines on a thread of their own, so that `stop` and `quit` reach it while a
-//! search runs on another thread; [`Session`] holds what the commands change and answers each
+//! search runs on another thread; [`Protocol`] holds what the commands change and answers each
 //! line. Every bad line is answered with an `info string error: ...` line and changes nothing.
 
 use std::io::{BufRead, Write};
@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use abstract_game::{Evaluate, Game, Side, TextGame};
 use game_search::{Budget, Engine, EngineSpec, Score, SearchInfo};
+use game_session::{Limits, Session};
 
 use crate::sync::locked;
 use crate::{CliError, UgiArgs};
@@ -31,12 +32,14 @@ enum Next {
     Quit,
 }
 
-/// The state of one protocol session: the position, the engine, and the search under way.
-struct Session<G: TextGame + Evaluate> {
-    /// The position of `position startpos`.
-    start: G,
-    /// The position set by the last `position`.
-    pos: G,
+/// The state of one protocol session: the game, the engine, and the search under way.
+struct Protocol<G: TextGame + Evaluate> {
+    /// The game of `position startpos`.
+    start: Session<G>,
+    /// The game set by the last `position`.
+    game: Session<G>,
+    /// The spec of the engine.
+    spec: EngineSpec,
     /// The engine, shared with the search thread while it searches.
     engine: Arc<Mutex<Box<dyn Engine<G>>>>,
     out: Arc<Mutex<std::io::Stdout>>,
@@ -51,12 +54,13 @@ struct Session<G: TextGame + Evaluate> {
     searching: Arc<AtomicBool>,
 }
 
-impl<G: TextGame + Evaluate + abstract_game::Solvable> Session<G> {
-    fn new(start: G, spec: &EngineSpec) -> Result<Session<G>, CliError> {
+impl<G: TextGame + Evaluate + abstract_game::Solvable> Protocol<G> {
+    fn new(start: Session<G>, spec: &EngineSpec) -> Result<Protocol<G>, CliError> {
         let engine = crate::solve::build_engine::<G>(spec, start.rules())?;
-        Ok(Session {
-            pos: start.clone(),
+        Ok(Protocol {
+            game: start.clone(),
             start,
+            spec: *spec,
             engine: Arc::new(Mutex::new(engine)),
             out: Arc::new(Mutex::new(std::io::stdout())),
             stop: Arc::new(AtomicBool::new(false)),
@@ -103,11 +107,11 @@ impl<G: TextGame + Evaluate + abstract_game::Solvable> Session<G> {
             "uginewgame" => {
                 self.finish();
                 locked(&self.engine).new_game();
-                self.pos = self.start.clone();
+                self.game = self.start.clone();
             }
             "setoption" => self.set_option(&words),
             "position" => match parse_position(&self.start, line) {
-                Ok(pos) => self.pos = pos,
+                Ok(game) => self.game = game,
                 Err(e) => self.error(&e),
             },
             "go" => self.go(&words[1..]),
@@ -133,7 +137,10 @@ impl<G: TextGame + Evaluate + abstract_game::Solvable> Session<G> {
             {
                 match crate::spec_of("engine", &value.join(" ")) {
                     Ok(spec) => match crate::solve::build_engine::<G>(&spec, self.start.rules()) {
-                        Ok(engine) => *locked(&self.engine) = engine,
+                        Ok(engine) => {
+                            *locked(&self.engine) = engine;
+                            self.spec = spec;
+                        }
                         Err(CliError::Input(e)) => self.error(&e),
                         Err(_) => {}
                     },
@@ -151,17 +158,17 @@ impl<G: TextGame + Evaluate + abstract_game::Solvable> Session<G> {
     /// `go ...`: starts a search on its own thread, which answers `bestmove`.
     fn go(&mut self, limits: &[&str]) {
         self.finish();
-        if self.pos.is_over() {
+        let pos = self.game.position().clone();
+        if pos.is_over() {
             self.error("the game is over");
             return;
         }
-        let budget = match go_budget(&self.pos, limits) {
+        let budget = match go_budget(&pos, &self.spec, limits) {
             Ok(budget) => budget,
             Err(e) => return self.error(&e),
         };
         self.stop.store(false, Ordering::Relaxed);
         self.searching_forever = budget.infinite;
-        let pos = self.pos.clone();
         let engine = Arc::clone(&self.engine);
         let stop = Arc::clone(&self.stop);
         let out = Arc::clone(&self.out);
@@ -192,9 +199,9 @@ impl<G: TextGame + Evaluate + abstract_game::Solvable> Session<G> {
     /// `query gameover|p1turn|result`.
     fn query(&self, what: Option<&str>) {
         let answer = match what {
-            Some("gameover") => self.pos.is_over().to_string(),
-            Some("p1turn") => (self.pos.side_to_move() == Side::First).to_string(),
-            Some("result") => match self.pos.outcome() {
+            Some("gameover") => self.game.position().is_over().to_string(),
+            Some("p1turn") => (self.game.position().side_to_move() == Side::First).to_string(),
+            Some("result") => match self.game.position().outcome() {
                 None => "none",
                 Some(outcome) => match outcome.winner {
                     Some(Side::First) => "p1win",
@@ -227,11 +234,11 @@ impl<G: TextGame + Evaluate + abstract_game::Solvable> Session<G> {
 
 /// `jgames ugi`: the engine over the UGI protocol on stdin and stdout.
 pub fn run_ugi<G: TextGame + Evaluate + abstract_game::Solvable>(
-    start: G,
+    start: Session<G>,
     args: &UgiArgs,
 ) -> Result<(), CliError> {
     let spec = crate::spec_of("--engine", &args.engine)?;
-    let mut session = Session::new(start, &spec)?;
+    let mut session = Protocol::new(start, &spec)?;
     let (lines_tx, lines) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
@@ -279,15 +286,18 @@ fn info_line<G: TextGame>(pos: &G, info: &SearchInfo<G>) -> String {
     line
 }
 
-/// The budget of a `go` command, or why it cannot be read.
-fn go_budget<G: Game>(pos: &G, words: &[&str]) -> Result<Budget, String> {
-    let mut budget = Budget::DEFAULT;
+/// The budget of a `go` command, or why it cannot be read: its limits by the one rule of
+/// [`Limits`] (none given: the spec's own budget, else 100 ms), the mover's clock (the time of
+/// [`game_search::clock_allotment`]), or no limit at all for `go infinite`.
+fn go_budget<G: Game>(pos: &G, spec: &EngineSpec, words: &[&str]) -> Result<Budget, String> {
+    let mut limits = Limits::NONE;
+    let mut infinite = false;
     let mut clock: [Option<u64>; 4] = [None; 4]; // p1time, p2time, p1inc, p2inc
     let mut i = 0;
     while i < words.len() {
         let key = words[i];
         if key == "infinite" {
-            budget.infinite = true;
+            infinite = true;
             i += 1;
             continue;
         }
@@ -298,9 +308,9 @@ fn go_budget<G: Game>(pos: &G, words: &[&str]) -> Result<Budget, String> {
             .parse()
             .map_err(|_| format!("go {key} {value:?}: not a whole number"))?;
         match key {
-            "movetime" => budget = budget.with_time(Duration::from_millis(n)),
-            "nodes" => budget = budget.with_nodes(n),
-            "depth" => budget = budget.with_depth(u32::try_from(n).unwrap_or(u32::MAX)),
+            "movetime" => limits.millis = Some(n),
+            "nodes" => limits.nodes = Some(n),
+            "depth" => limits.depth = Some(u32::try_from(n).unwrap_or(u32::MAX)),
             "p1time" => clock[0] = Some(n),
             "p2time" => clock[1] = Some(n),
             "p1inc" => clock[2] = Some(n),
@@ -312,14 +322,25 @@ fn go_budget<G: Game>(pos: &G, words: &[&str]) -> Result<Budget, String> {
     let mover = pos.side_to_move().index();
     if let Some(left) = clock[mover] {
         let inc = clock[2 + mover].unwrap_or(0);
-        let ms = game_search::clock_allotment(left, inc);
-        budget = budget.with_time(Duration::from_millis(ms));
+        limits.millis = Some(game_search::clock_allotment(left, inc));
     }
-    Ok(budget)
+    if infinite {
+        // Only the limits given apply, with no default time.
+        let mut budget = Budget::INFINITE;
+        if !limits.is_none() {
+            budget = Budget {
+                infinite: true,
+                ..limits.budget(spec)
+            };
+        }
+        return Ok(budget);
+    }
+    Ok(limits.budget(spec))
 }
 
-/// `position startpos [moves ...]` or `position fen <text> [moves ...]`.
-fn parse_position<G: TextGame>(start: &G, line: &str) -> Result<G, String> {
+/// `position startpos [moves ...]` or `position fen <text> [moves ...]`: the game of `start`
+/// (or from the position text under its variant) with the moves played.
+fn parse_position<G: TextGame>(start: &Session<G>, line: &str) -> Result<Session<G>, String> {
     let rest = line
         .trim_start()
         .strip_prefix("position")
@@ -330,19 +351,15 @@ fn parse_position<G: TextGame>(start: &G, line: &str) -> Result<G, String> {
         None if rest.ends_with("moves") => (rest.trim_end_matches("moves").trim(), ""),
         None => (rest, ""),
     };
-    let mut pos = if head == "startpos" {
+    let mut game = if head == "startpos" {
         start.clone()
     } else if let Some(text) = head.strip_prefix("fen") {
-        G::from_text(text.trim(), start.rules()).map_err(|e| format!("position fen: {e}"))?
+        Session::from_position(Some(start.variant_name()), text.trim())
+            .map_err(|e| format!("position fen: {e}"))?
     } else {
         return Err("expected position startpos|fen <position text> [moves ...]".to_owned());
     };
-    for (i, text) in moves.split_whitespace().enumerate() {
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| format!("position: move {} {text:?}: {e}", i + 1))?;
-        pos.play(mv)
-            .map_err(|e| format!("position: move {} {text:?}: {e}", i + 1))?;
-    }
-    Ok(pos)
+    game.play_texts(moves.split_whitespace())
+        .map_err(|e| format!("position: {e}"))?;
+    Ok(game)
 }
