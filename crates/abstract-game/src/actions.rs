@@ -35,6 +35,11 @@ pub trait ActionSpace: Game {
     /// needs a bound on a game's length in decisions multiplies its turns by this).
     const MAX_DECISIONS_PER_TURN: usize = 1;
 
+    /// The cap, in turns, that learning environments put on a game when their user gives
+    /// none: long enough for nearly every game played by engines or random players to end
+    /// by its rules first (a capped game is a draw there, not by the rules).
+    const DEFAULT_MAX_PLIES: u32;
+
     /// The main id of `mv`, a legal turn of this position.
     fn action_of(&self, mv: Self::Move) -> usize;
 

@@ -312,6 +312,7 @@ impl crate::svg::Render for Nim {
 /// Six ids: `heap * 3 + take - 1`.
 impl crate::ActionSpace for Nim {
     const ACTIONS: usize = 6;
+    const DEFAULT_MAX_PLIES: u32 = 60;
 
     fn action_of(&self, (heap, take): (u8, u8)) -> usize {
         usize::from(heap) * 3 + usize::from(take).saturating_sub(1)

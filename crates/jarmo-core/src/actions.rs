@@ -142,6 +142,7 @@ fn decode(side: Side, action: usize) -> Option<Move> {
 /// then the pass (laid out in `docs/python.md` and the source of `src/actions.rs`).
 impl ActionSpace for Position {
     const ACTIONS: usize = ACTIONS;
+    const DEFAULT_MAX_PLIES: u32 = 300;
 
     fn action_of(&self, mv: Move) -> usize {
         match mv {

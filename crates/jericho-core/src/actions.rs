@@ -78,6 +78,7 @@ const CELLS: usize = Square::COUNT;
 impl ActionSpace for Position {
     /// 25 pieces x 26 squares + the pass: 651.
     const ACTIONS: usize = PASS + 1;
+    const DEFAULT_MAX_PLIES: u32 = 120;
 
     /// `piece.index() * 26 + square.index()` for a placement, 650 for a pass.
     #[inline]

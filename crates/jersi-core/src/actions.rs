@@ -168,6 +168,7 @@ fn main_plane(mv: Move) -> Option<usize> {
 /// the id 13,248, which is none.
 impl ActionSpace for Position {
     const ACTIONS: usize = (RELOCATION_PLANE + 1) * CELLS;
+    const DEFAULT_MAX_PLIES: u32 = 200;
     const MAX_DECISIONS_PER_TURN: usize = 2;
 
     fn action_of(&self, mv: Move) -> usize {

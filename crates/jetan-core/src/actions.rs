@@ -183,6 +183,7 @@ impl Position {
 /// none.
 impl ActionSpace for Position {
     const ACTIONS: usize = (OFFSETS + 1) * SQUARES;
+    const DEFAULT_MAX_PLIES: u32 = 400;
 
     fn action_of(&self, mv: Move) -> usize {
         let (from, to) = (mv.origin(), mv.target());

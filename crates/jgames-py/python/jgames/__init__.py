@@ -1,13 +1,14 @@
 """The jgames rules, engines and learning environments in Python.
 
 One class per game, each with the same methods: ``Jarmo``, ``Jetan``, ``Jericho`` and
-``Jersi``; and one batch class per game (``JarmoBatch`` ...) stepping N games in one call.
-A game is made from a variant name and optionally a position text and moves; its legal moves
-are fixed action ids (``legal_actions()``, ``legal_mask()``, ``apply(action)``) or moves in the
-game's notation (``play(text)``); ``observation()`` gives numpy planes for a network;
-``think(engine, millis=..., nodes=...)`` asks an engine for an action. In Jersi a turn that
-captured the King may take a second decision of the same player (where the King goes back):
-read ``current_player`` after every ``apply``.
+``Jersi`` (every game of the Rust registry, in ``GAMES``); and one batch class per game
+(``JarmoBatch`` ..., in ``BATCHES``) stepping N games in one call. A game is made from a
+variant name (a preset, with any ``+switch``) and optionally a position text and moves; its
+legal moves are fixed action ids (``legal_actions()``, ``legal_mask()``, ``apply(action)``) or
+moves in the game's notation (``play(text)``); ``observation()`` gives numpy planes for a
+network; ``think(engine, millis=..., nodes=...)`` asks an engine for an action. In Jersi a
+turn that captured the King may take a second decision of the same player (where the King
+goes back): read ``current_player`` after every ``apply``.
 
 >>> import jgames
 >>> game = jgames.Jarmo()
@@ -18,37 +19,33 @@ read ``current_player`` after every ``apply``.
 1
 """
 
-from jgames._jgames import (
-    Jarmo,
-    JarmoBatch,
-    Jericho,
-    JerichoBatch,
-    Jersi,
-    JersiBatch,
-    Jetan,
-    JetanBatch,
-)
+from typing import Any
 
-#: The classes by game name.
-GAMES = {cls.NAME: cls for cls in (Jarmo, Jetan, Jericho, Jersi)}
+from jgames import _jgames
+from jgames._classes import Batch, Game, batch_class, game_class
+
+_KINDS = _jgames.game_kinds()
+
+#: The game classes by game name, in the registry's order.
+GAMES: dict[str, type[Game]] = {kind.name: game_class(kind, __name__) for kind in _KINDS}
+
+#: The batch classes by game name.
+BATCHES: dict[str, type[Batch]] = {kind.name: batch_class(kind, __name__) for kind in _KINDS}
 
 #: The ply cap (in turns) of each game in the OpenSpiel, PettingZoo and Gymnasium wrappers when
 #: none is given: long enough for nearly every game to end by its rules.
-DEFAULT_MAX_PLIES = {"jarmo": 300, "jetan": 400, "jericho": 120, "jersi": 200}
+DEFAULT_MAX_PLIES: dict[str, int] = {kind.name: kind.default_max_plies for kind in _KINDS}
 
-#: The batch classes by game name.
-BATCHES = {cls.NAME: cls for cls in (JarmoBatch, JetanBatch, JerichoBatch, JersiBatch)}
+_CLASSES: dict[str, type[Game] | type[Batch]] = {
+    **{cls.__name__: cls for cls in GAMES.values()},
+    **{cls.__name__: cls for cls in BATCHES.values()},
+}
+globals().update(_CLASSES)
 
-__all__ = [
-    "BATCHES",
-    "DEFAULT_MAX_PLIES",
-    "GAMES",
-    "Jarmo",
-    "JarmoBatch",
-    "Jericho",
-    "JerichoBatch",
-    "Jersi",
-    "JersiBatch",
-    "Jetan",
-    "JetanBatch",
-]
+
+def __getattr__(name: str) -> Any:
+    # Only reached for names not made above; type checkers see the game classes through it.
+    raise AttributeError(f"module 'jgames' has no attribute {name!r}")
+
+
+__all__ = ["BATCHES", "DEFAULT_MAX_PLIES", "GAMES", "Batch", "Game", *_CLASSES]  # noqa: PLE0604

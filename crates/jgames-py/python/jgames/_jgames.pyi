@@ -1,42 +1,50 @@
-"""Type stubs of the jgames extension module: one class per game and one batch class per
-game, the same methods in each (written once here, on private bases)."""
+"""Type stubs of the jgames extension module: one class of games and one of batches, each
+made with a game's name, and the list of the games (the package makes one subclass of each
+per game)."""
 
-from typing import Any, ClassVar, final
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import Self
+from typing_extensions import Self, disjoint_base
 
-__all__ = [
-    "Jarmo",
-    "JarmoBatch",
-    "Jericho",
-    "JerichoBatch",
-    "Jersi",
-    "JersiBatch",
-    "Jetan",
-    "JetanBatch",
-]
+__all__ = ["Batch", "Game", "GameKind", "game_kinds"]
 
 _PickledState = tuple[str, str, int, int | None, int | None]
 
-class _Game:
-    """A game in progress (the methods of every game class)."""
+@final
+class GameKind:
+    """What a class needs to know of a game before it has an instance."""
 
-    NUM_ACTIONS: ClassVar[int]
-    NAME: ClassVar[str]
-    MAX_DECISIONS_PER_TURN: ClassVar[int]
+    @property
+    def name(self) -> str: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
+    @property
+    def max_decisions_per_turn(self) -> int: ...
+    @property
+    def default_max_plies(self) -> int: ...
+    @property
+    def variants(self) -> list[str]: ...
+
+def game_kinds() -> list[GameKind]: ...
+
+@disjoint_base
+class Game:
+    """A game in progress, of the game named ``game``."""
+
     def __new__(
         cls,
+        game: str,
         variant: str | None = None,
         position: str | None = None,
         moves: str | None = None,
         max_plies: int | None = None,
     ) -> Self: ...
-    @staticmethod
-    def variants() -> list[str]: ...
-    @staticmethod
-    def observation_shape() -> tuple[int, int, int]: ...
+    @property
+    def game(self) -> str: ...
     @property
     def variant(self) -> str: ...
     @property
@@ -70,21 +78,21 @@ class _Game:
     def __setstate__(self, state: _PickledState, /) -> None: ...
     def __eq__(self, other: object, /) -> bool: ...
 
-class _Batch:
-    """N games stepped in one call (the methods of every batch class)."""
+@disjoint_base
+class Batch:
+    """N games of the game named ``game`` stepped in one call."""
 
-    NUM_ACTIONS: ClassVar[int]
-    NAME: ClassVar[str]
     def __new__(
         cls,
+        game: str,
         n: int,
         variant: str | None = None,
         position: str | None = None,
         max_plies: int | None = None,
         seed: int = 0,
     ) -> Self: ...
-    @staticmethod
-    def observation_shape() -> tuple[int, int, int]: ...
+    @property
+    def game(self) -> str: ...
     @property
     def variant(self) -> str: ...
     def __len__(self) -> int: ...
@@ -106,35 +114,3 @@ class _Batch:
     def is_follow_up(self) -> npt.NDArray[np.bool_]: ...
     def random_actions(self) -> npt.NDArray[np.int64]: ...
     def positions(self) -> list[str]: ...
-
-@final
-class Jarmo(_Game):
-    """A game of Jarmo in progress."""
-
-@final
-class Jetan(_Game):
-    """A game of Jetan in progress."""
-
-@final
-class Jericho(_Game):
-    """A game of Jericho in progress."""
-
-@final
-class Jersi(_Game):
-    """A game of Jersi in progress."""
-
-@final
-class JarmoBatch(_Batch):
-    """N games of Jarmo stepped in one call."""
-
-@final
-class JetanBatch(_Batch):
-    """N games of Jetan stepped in one call."""
-
-@final
-class JerichoBatch(_Batch):
-    """N games of Jericho stepped in one call."""
-
-@final
-class JersiBatch(_Batch):
-    """N games of Jersi stepped in one call."""
