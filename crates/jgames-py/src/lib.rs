@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 mod batch;
+mod render;
 
 /// What a game needs to be bound.
 trait Playable:
@@ -1015,5 +1016,6 @@ fn _jgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyJetanBatch>()?;
     m.add_class::<PyJerichoBatch>()?;
     m.add_class::<PyJersiBatch>()?;
+    m.add_function(wrap_pyfunction!(render::rasterize_svg, m)?)?;
     Ok(())
 }

@@ -16,9 +16,12 @@ __all__ = [
     "JersiBatch",
     "Jetan",
     "JetanBatch",
+    "rasterize_svg",
 ]
 
 _PickledState = tuple[str, str, int, int | None, int | None]
+
+def rasterize_svg(svg: str, scale: float = 1.0) -> npt.NDArray[np.uint8]: ...
 
 class _Game:
     """A game in progress (the methods of every game class)."""
