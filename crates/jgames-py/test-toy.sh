@@ -8,9 +8,11 @@ cd "$(dirname "$0")/../.."
 venv="$PWD/target/py-toy-venv"
 rm -rf "$venv" target/toy/wheels
 python3 -m venv "$venv"
-# The pinned versions of requirements-test.txt, only what this test needs.
-"$venv/bin/pip" install -q $(grep -E '^(maturin|numpy|pytest|iniconfig|packaging|pluggy|Pygments)==' \
-    crates/jgames-py/requirements-test.txt)
+# The pinned versions of requirements-build.txt and requirements-test.txt, only what this
+# test needs.
+"$venv/bin/pip" install -q \
+    $(grep -hE '^(maturin|numpy|pytest|iniconfig|packaging|pluggy|Pygments)==' \
+        crates/jgames-py/requirements-build.txt crates/jgames-py/requirements-test.txt | sort -u)
 RUSTFLAGS="--cfg jgames_toy_game" "$venv/bin/maturin" build -q -m crates/jgames-py/Cargo.toml \
     --target-dir target/toy -o target/toy/wheels
 "$venv/bin/pip" install -q target/toy/wheels/jgames-*.whl

@@ -22,6 +22,7 @@ use std::time::Duration;
 mod batch;
 mod batch_class;
 mod game;
+mod render;
 mod state;
 
 use batch_class::PyBatch;
@@ -160,5 +161,6 @@ fn _jgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBatch>()?;
     m.add_class::<GameKind>()?;
     m.add_function(wrap_pyfunction!(game_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(render::rasterize_svg, m)?)?;
     Ok(())
 }

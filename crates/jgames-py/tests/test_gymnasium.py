@@ -74,7 +74,7 @@ def test_bad_arguments_fail_at_construction():
     with pytest.raises(ValueError, match="agent_side"):
         jgym.JgamesEnv("jarmo", agent_side=2)
     with pytest.raises(ValueError, match="render_mode"):
-        jgym.JgamesEnv("jarmo", render_mode="rgb_array")
+        jgym.JgamesEnv("jarmo", render_mode="rgb")
     with pytest.raises(ValueError, match="engine"):
         jgym.JgamesEnv("jarmo", opponent="deep-thought")
 

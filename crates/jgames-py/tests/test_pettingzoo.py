@@ -88,7 +88,7 @@ def test_bad_arguments_fail_at_construction():
     with pytest.raises(ValueError, match="no variant"):
         module("jarmo").env(variant="chess")
     with pytest.raises(ValueError, match="render_mode"):
-        module("jarmo").env(render_mode="rgb_array")
+        module("jarmo").env(render_mode="rgb")
     with pytest.raises(ValueError, match="max_plies"):
         module("jarmo").env(max_plies=0)
 

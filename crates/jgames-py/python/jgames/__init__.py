@@ -23,6 +23,7 @@ from typing import Any
 
 from jgames import _jgames
 from jgames._classes import Batch, Game, batch_class, game_class
+from jgames._jgames import rasterize_svg
 
 _KINDS = _jgames.game_kinds()
 
@@ -48,4 +49,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'jgames' has no attribute {name!r}")
 
 
-__all__ = ["BATCHES", "DEFAULT_MAX_PLIES", "GAMES", "Batch", "Game", *_CLASSES]  # noqa: PLE0604
+__all__ = ["BATCHES", "DEFAULT_MAX_PLIES", "GAMES", "Batch", "Game", "rasterize_svg", *_CLASSES]  # noqa: PLE0604

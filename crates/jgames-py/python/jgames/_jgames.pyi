@@ -8,9 +8,11 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import Self, disjoint_base
 
-__all__ = ["Batch", "Game", "GameKind", "game_kinds"]
+__all__ = ["Batch", "Game", "GameKind", "game_kinds", "rasterize_svg"]
 
 _PickledState = tuple[str, str, int, int | None, int | None]
+
+def rasterize_svg(svg: str, scale: float = 1.0) -> npt.NDArray[np.uint8]: ...
 
 @final
 class GameKind:

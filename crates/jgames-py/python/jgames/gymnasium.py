@@ -46,6 +46,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from jgames import DEFAULT_MAX_PLIES, GAMES
+from jgames._render import RENDER_MODES, render_game
 from jgames._spaces import Observation, mask_of, max_plies_of, observation_of, observation_space
 
 
@@ -57,12 +58,13 @@ class JgamesEnv(gymnasium.Env[Observation, SupportsIndex]):
     (the game's default cap when ``None``); ``opponent``, ``opponent_millis``,
     ``opponent_nodes`` the opponent; ``agent_side`` the agent's side (0 moves first; ``None``
     draws it at each reset); ``render_mode`` ``"ansi"`` (``render()`` returns the position
-    text), ``"human"`` (prints it), ``"svg"`` (returns the picture) or ``None``.
+    text), ``"human"`` (prints it), ``"svg"`` (returns the picture), ``"rgb_array"`` (returns the
+    picture as an ``(height, width, 3)`` ``uint8`` array) or ``None``.
     ``reset(options=...)`` takes ``"position"`` (a position text) and ``"moves"`` (moves in
     notation) to start elsewhere than at the preset's start.
     """
 
-    metadata = {"render_modes": ["ansi", "human", "svg"], "render_fps": 1}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(
         self,
@@ -208,17 +210,11 @@ class JgamesEnv(gymnasium.Env[Observation, SupportsIndex]):
 
     # --- rendering --------------------------------------------------------------------------
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called with no render_mode set")
             return None
-        if self.render_mode == "svg":
-            return str(self._game.svg())
-        text = str(self._game.to_text())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_game(self._game, self.render_mode)
 
 
 def env_id(name: str) -> str:

@@ -37,12 +37,15 @@ import types
 from typing import Any, ClassVar
 
 import gymnasium
+import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from jgames import DEFAULT_MAX_PLIES, GAMES
+from jgames._render import RENDER_MODES, render_game
 from jgames._spaces import Observation, mask_of, max_plies_of, observation_of, observation_space
 
 #: The agents, by the game's player index.
@@ -56,14 +59,15 @@ class JgamesAECEnv(AECEnv):  # type: ignore[misc]
     ``variant`` is a preset of the game (its default when ``None``), ``max_plies`` the number of
     turns after which the game ends as a draw (a truncation; the game's default cap when
     ``None``), ``render_mode`` one of ``"ansi"`` (``render()`` returns the position text),
-    ``"human"`` (it prints it), ``"svg"`` (it returns the picture) or ``None``.
+    ``"human"`` (it prints it), ``"svg"`` (it returns the picture), ``"rgb_array"`` (it returns
+    the picture as an ``(height, width, 3)`` ``uint8`` array) or ``None``.
     ``reset(options=...)`` takes the keys ``"position"`` (a position text) and ``"moves"``
     (moves in notation) to start elsewhere than at the preset's start.
     """
 
     game_class: ClassVar[Any] = None
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human", "svg"],
+        "render_modes": list(RENDER_MODES),
         "name": "jgames_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -184,17 +188,11 @@ class JgamesAECEnv(AECEnv):  # type: ignore[misc]
 
     # --- rendering --------------------------------------------------------------------------
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called with no render_mode set")
             return None
-        if self.render_mode == "svg":
-            return str(self._game.svg())
-        text = str(self._game.to_text())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_game(self._game, self.render_mode)
 
     def close(self) -> None:
         pass
