@@ -712,224 +712,242 @@ fn start_texts<G: TextGame>() -> Vec<(String, String)> {
 
 /// The dictionaries of `fuzz/dict/`.
 pub fn dictionaries() -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    {
-        use jarmo_core::{Hole, Position};
-        let mut e = cells(Hole::ALL.iter().map(|h| h.to_string()));
-        e.extend(["b", "w", "B", "W"].map(|p| (format!("piece_{p}"), p.to_owned())));
-        e.extend(words(
-            "sep",
-            &[
-                "/", " ", "|", "-", "x", "@", ":", "0/0", "1/0", "pass", "5", ":3",
-            ],
-        ));
-        e.extend(start_texts::<Position>());
-        out.push((
-            "jarmo.dict".to_owned(),
-            dictionary("Jarmo position texts and moves", &e),
-        ));
-    }
-    {
-        use jetan_core::{Kind, Piece, Position, Square};
-        let mut e = cells(Square::ALL.iter().map(|s| s.to_string()));
-        for side in abstract_game::Side::BOTH {
-            for kind in Kind::ALL {
-                let c = Piece::new(side, kind).char().to_string();
-                e.push((format!("piece_{c}"), c));
-            }
+    vec![
+        jarmo_dictionary(),
+        jetan_dictionary(),
+        jersi_dictionary(),
+        jericho_dictionary(),
+        record_dictionary(),
+        json_dictionary(),
+    ]
+}
+
+/// Jarmo's dictionary: its file name and text.
+fn jarmo_dictionary() -> (String, String) {
+    use jarmo_core::{Hole, Position};
+    let mut e = cells(Hole::ALL.iter().map(|h| h.to_string()));
+    e.extend(["b", "w", "B", "W"].map(|p| (format!("piece_{p}"), p.to_owned())));
+    e.extend(words(
+        "sep",
+        &[
+            "/", " ", "|", "-", "x", "@", ":", "0/0", "1/0", "pass", "5", ":3",
+        ],
+    ));
+    e.extend(start_texts::<Position>());
+    (
+        "jarmo.dict".to_owned(),
+        dictionary("Jarmo position texts and moves", &e),
+    )
+}
+
+/// Jetan's dictionary: its file name and text.
+fn jetan_dictionary() -> (String, String) {
+    use jetan_core::{Kind, Piece, Position, Square};
+    let mut e = cells(Square::ALL.iter().map(|s| s.to_string()));
+    for side in abstract_game::Side::BOTH {
+        for kind in Kind::ALL {
+            let c = Piece::new(side, kind).char().to_string();
+            e.push((format!("piece_{c}"), c));
         }
-        e.extend(words(
-            "sep",
-            &[
-                "/", " ", "|", "-", "x", "!", "b", "o", "Rr", "R", "r", "black", "orange", "draw",
-                "10", "9",
-            ],
-        ));
-        e.extend(start_texts::<Position>());
-        out.push((
-            "jetan.dict".to_owned(),
-            dictionary("Jetan position texts and moves", &e),
-        ));
     }
-    {
-        use jersi_core::{Cube, Kind, Position, Square};
-        let mut e = cells(Square::ALL.iter().map(|s| s.to_string()));
-        for side in abstract_game::Side::BOTH {
-            for kind in Kind::ALL {
-                let c = Cube::new(side, kind).letter().to_string();
-                e.push((format!("piece_{c}"), c));
-            }
+    e.extend(words(
+        "sep",
+        &[
+            "/", " ", "|", "-", "x", "!", "b", "o", "Rr", "R", "r", "black", "orange", "draw",
+            "10", "9",
+        ],
+    ));
+    e.extend(start_texts::<Position>());
+    (
+        "jetan.dict".to_owned(),
+        dictionary("Jetan position texts and moves", &e),
+    )
+}
+
+/// Jersi's dictionary: its file name and text.
+fn jersi_dictionary() -> (String, String) {
+    use jersi_core::{Cube, Kind, Position, Square};
+    let mut e = cells(Square::ALL.iter().map(|s| s.to_string()));
+    for side in abstract_game::Side::BOTH {
+        for kind in Kind::ALL {
+            let c = Cube::new(side, kind).letter().to_string();
+            e.push((format!("piece_{c}"), c));
         }
-        e.extend(words(
-            "sep",
-            &[
-                "/",
-                " ",
-                "|",
-                "(",
-                ")",
-                "-",
-                "=",
-                "!",
-                "!!",
-                ":",
-                "w",
-                "b",
-                "MMMMWW/mmmmww",
-                "-/-",
-                "40",
-                "/K:",
-                "/k:",
-                "M:",
-                "w:",
-                "\n",
-                "#",
-            ],
-        ));
-        e.extend(start_texts::<Position>());
-        out.push((
-            "jersi.dict".to_owned(),
-            dictionary("Jersi position texts, turns and two-column records", &e),
-        ));
     }
-    {
-        use jericho_core::{Piece, Position, Square};
-        let mut e = cells(Square::ALL.iter().map(|s| s.name().to_owned()));
-        e.extend(
-            Piece::ALL
-                .iter()
-                .map(|p| (format!("piece_{p}"), p.to_string())),
-        );
-        e.extend(words(
-            "sep",
-            &[
-                " ", "|", "@", "pass", "*", "-", "S", "N", "=", "0/0", "0", "1", "2", "13",
-            ],
-        ));
-        e.extend(start_texts::<Position>());
-        out.push((
-            "jericho.dict".to_owned(),
-            dictionary("Jericho position texts and moves", &e),
-        ));
-    }
-    {
-        let mut e: Vec<(String, String)> = crate::GAME_NAMES
+    e.extend(words(
+        "sep",
+        &[
+            "/",
+            " ",
+            "|",
+            "(",
+            ")",
+            "-",
+            "=",
+            "!",
+            "!!",
+            ":",
+            "w",
+            "b",
+            "MMMMWW/mmmmww",
+            "-/-",
+            "40",
+            "/K:",
+            "/k:",
+            "M:",
+            "w:",
+            "\n",
+            "#",
+        ],
+    ));
+    e.extend(start_texts::<Position>());
+    (
+        "jersi.dict".to_owned(),
+        dictionary("Jersi position texts, turns and two-column records", &e),
+    )
+}
+
+/// Jericho's dictionary: its file name and text.
+fn jericho_dictionary() -> (String, String) {
+    use jericho_core::{Piece, Position, Square};
+    let mut e = cells(Square::ALL.iter().map(|s| s.name().to_owned()));
+    e.extend(
+        Piece::ALL
             .iter()
-            .map(|g| (format!("game_{g}"), (*g).to_owned()))
-            .collect();
-        let mut presets = Vec::new();
-        jgames_registry::for_each_game!(
-            |G| presets.extend(<<G as Game>::Rules as abstract_game::GameRules>::preset_names())
-        );
-        let mut seen = Vec::new();
-        for name in presets {
-            if !seen.contains(&name) {
-                seen.push(name);
-                e.push((
-                    format!("variant_{}", name.replace('-', "_")),
-                    name.to_owned(),
-                ));
-            }
+            .map(|p| (format!("piece_{p}"), p.to_string())),
+    );
+    e.extend(words(
+        "sep",
+        &[
+            " ", "|", "@", "pass", "*", "-", "S", "N", "=", "0/0", "0", "1", "2", "13",
+        ],
+    ));
+    e.extend(start_texts::<Position>());
+    (
+        "jericho.dict".to_owned(),
+        dictionary("Jericho position texts and moves", &e),
+    )
+}
+
+/// The records' dictionary: its file name and text.
+fn record_dictionary() -> (String, String) {
+    let mut e: Vec<(String, String)> = crate::GAME_NAMES
+        .iter()
+        .map(|g| (format!("game_{g}"), (*g).to_owned()))
+        .collect();
+    let mut presets = Vec::new();
+    jgames_registry::for_each_game!(
+        |G| presets.extend(<<G as Game>::Rules as abstract_game::GameRules>::preset_names())
+    );
+    let mut seen = Vec::new();
+    for name in presets {
+        if !seen.contains(&name) {
+            seen.push(name);
+            e.push((
+                format!("variant_{}", name.replace('-', "_")),
+                name.to_owned(),
+            ));
         }
-        e.extend(words(
-            "tag",
-            &[
-                "[Game \"",
-                "[Variant \"",
-                "[Position \"",
-                "[Result \"",
-                "[Event \"",
-                "\"]\n",
-                "\n\n",
-                "{",
-                "}",
-                ";",
-                "1. ",
-                "1... ",
-                "\\\"",
-                "*",
-                "draw",
-                "black",
-                "white",
-                "orange",
-                "south",
-                "north",
-                " 6-3",
-            ],
-        ));
-        out.push((
-            "record.dict".to_owned(),
-            dictionary("Game records of every game", &e),
-        ));
     }
-    {
-        let e = words(
-            "json",
-            &[
-                "{\"rules\":",
-                ",\"position\":\"",
-                "\"}",
-                "null",
-                "true",
-                "false",
-                "\"First\"",
-                "\"Second\"",
-                "{\"Step\":{\"from\":",
-                ",\"to\":",
-                ",\"return_to\":",
-                "{\"Drop\":",
-                "\"Pass\"",
-                "{\"Cube\":{\"from\":",
-                ",\"stack_to\":",
-                ",\"relocate\":",
-                "{\"Stack\":{\"from\":",
-                ",\"cube_to\":",
-                "{\"Drop\":{\"first\":{\"kind\":",
-                ",\"second\":",
-                "{\"Place\":{\"piece\":",
-                ",\"square\":",
-                ",\"escape\":",
-                "\"direction\":",
-                "\"return_rule\":",
-                "\"goal_row_capture_restriction\":",
-                "\"blocked\":",
-                "\"no_shuttling\":",
-                "\"first_player\":",
-                "\"revisit\":",
-                "\"countdown\":",
-                "\"unequal_wins\":",
-                "\"first\":",
-                "\"reserve\":",
-                "\"no_capture_limit\":",
-                "\"asymmetry\":",
-                "\"identity\":",
-                "\"equal_prefix\":",
-                "\"Jasir\"",
-                "\"Reserve\"",
-                "\"None\"",
-                "\"Loses\"",
-                "\"OtherTerritory\"",
-                "\"Off\"",
-                "\"SizesOnly\"",
-                "\"Tie\"",
-                "\"Mountain\"",
-                "\"Wise\"",
-                "\"King\"",
-                "\"Princess\"",
-                "{\"side\":",
-                "\"kind\":",
-                "{\"mountains\":",
-                "\"wise\":",
-                "65535",
-                "4294967295",
-                "-1",
-                "1e3",
-            ],
-        );
-        out.push((
-            "json.dict".to_owned(),
-            dictionary("The serde forms of every game", &e),
-        ));
-    }
-    out
+    e.extend(words(
+        "tag",
+        &[
+            "[Game \"",
+            "[Variant \"",
+            "[Position \"",
+            "[Result \"",
+            "[Event \"",
+            "\"]\n",
+            "\n\n",
+            "{",
+            "}",
+            ";",
+            "1. ",
+            "1... ",
+            "\\\"",
+            "*",
+            "draw",
+            "black",
+            "white",
+            "orange",
+            "south",
+            "north",
+            " 6-3",
+        ],
+    ));
+    (
+        "record.dict".to_owned(),
+        dictionary("Game records of every game", &e),
+    )
+}
+
+/// The serde forms' dictionary: its file name and text.
+fn json_dictionary() -> (String, String) {
+    let e = words(
+        "json",
+        &[
+            "{\"rules\":",
+            ",\"position\":\"",
+            "\"}",
+            "null",
+            "true",
+            "false",
+            "\"First\"",
+            "\"Second\"",
+            "{\"Step\":{\"from\":",
+            ",\"to\":",
+            ",\"return_to\":",
+            "{\"Drop\":",
+            "\"Pass\"",
+            "{\"Cube\":{\"from\":",
+            ",\"stack_to\":",
+            ",\"relocate\":",
+            "{\"Stack\":{\"from\":",
+            ",\"cube_to\":",
+            "{\"Drop\":{\"first\":{\"kind\":",
+            ",\"second\":",
+            "{\"Place\":{\"piece\":",
+            ",\"square\":",
+            ",\"escape\":",
+            "\"direction\":",
+            "\"return_rule\":",
+            "\"goal_row_capture_restriction\":",
+            "\"blocked\":",
+            "\"no_shuttling\":",
+            "\"first_player\":",
+            "\"revisit\":",
+            "\"countdown\":",
+            "\"unequal_wins\":",
+            "\"first\":",
+            "\"reserve\":",
+            "\"no_capture_limit\":",
+            "\"asymmetry\":",
+            "\"identity\":",
+            "\"equal_prefix\":",
+            "\"Jasir\"",
+            "\"Reserve\"",
+            "\"None\"",
+            "\"Loses\"",
+            "\"OtherTerritory\"",
+            "\"Off\"",
+            "\"SizesOnly\"",
+            "\"Tie\"",
+            "\"Mountain\"",
+            "\"Wise\"",
+            "\"King\"",
+            "\"Princess\"",
+            "{\"side\":",
+            "\"kind\":",
+            "{\"mountains\":",
+            "\"wise\":",
+            "65535",
+            "4294967295",
+            "-1",
+            "1e3",
+        ],
+    );
+    (
+        "json.dict".to_owned(),
+        dictionary("The serde forms of every game", &e),
+    )
 }

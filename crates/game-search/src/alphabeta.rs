@@ -8,15 +8,17 @@ use abstract_game::{EVAL_BOUND, Evaluate, Game};
 use crate::budget::{MAX_RESULT_PLIES, WIN_SCORE};
 use crate::busy_nodes::{BusyNodes, Mark};
 use crate::engine::{Clock, Evaluator};
-use crate::table::{Bound, MAX_MOVE_INDEX, Table};
+use crate::table::{Bound, Table};
 use crate::{Budget, Engine, Score, SearchInfo};
 
 mod heuristics;
+mod node;
 mod options;
 #[cfg(test)]
 mod tests;
 
-use heuristics::{from_table, history_index, reduction, to_table};
+use heuristics::{history_index, to_table};
+use node::{Late, Probe, stored_index};
 pub use options::AlphaBetaOptions;
 
 /// The deepest iteration, in plies.
@@ -359,22 +361,10 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
 
         let key = pos.zobrist();
-        let mut table_index = None;
-        if let Some(entry) = self.table.probe(key) {
-            table_index = entry.mv;
-            if ply > 0 && u32::from(entry.depth) >= depth && beta - alpha == 1 {
-                let score = from_table(entry.score, ply);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                    Bound::Empty => false,
-                };
-                if cut {
-                    return score;
-                }
-            }
-        }
+        let table_index = match self.probe_table(key, depth, ply, alpha, beta) {
+            Probe::Cut(score) => return score,
+            Probe::Move(index) => index,
+        };
 
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
@@ -382,24 +372,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         // twins alike (`Evaluate::move_family`), so one move of each family is enough.
         let frontier = depth == 1 && !G::SEARCH_HINTS.quiescence;
         let families = depth <= FAMILY_DEPTH && !G::SEARCH_HINTS.quiescence;
-        // A frontier node without a table move first tries its killers, while they are
-        // legal, before generating: a cut by one of them (the common case) skips the
-        // generation. The others come after them, less the killers' twins.
         let mut staged = 0;
         if frontier && table_index.is_none() {
-            for killer in self.killers[ply].into_iter().flatten() {
-                let twin = moves.first().is_some_and(|&(_, first, _)| {
-                    first == killer
-                        || pos
-                            .move_family(first)
-                            .is_some_and(|family| pos.move_family(killer) == Some(family))
-                });
-                if twin || !pos.is_legal(killer) {
-                    break;
-                }
-                moves.push((0, killer, STAGED));
-            }
-            staged = moves.len();
+            staged = self.stage_killers(pos, &mut moves, ply);
         }
         let mut table_move = None;
         if staged == 0 {
@@ -421,27 +396,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             }
         }
         if depth >= STATIC_ORDER_DEPTH {
-            // Quiet moves by the evaluation of the position they lead to (then history):
-            // in games of wide, flat move lists (Jersi, Jericho) history alone leaves the
-            // good moves scattered, so little is cut and late-move reductions hit them.
-            // Twins lead to positions of one value: it is worked out once a family.
-            let mut known = [0u64; 4];
-            let mut values = [0i32; 256];
-            for entry in moves.iter_mut().filter(|entry| entry.0 < QUIET_KEYS) {
-                let value = match pos.move_family(entry.1) {
-                    Some(family) => {
-                        let (word, bit) = (usize::from(family / 64), 1u64 << (family % 64));
-                        if known[word] & bit == 0 {
-                            known[word] |= bit;
-                            values[usize::from(family)] =
-                                self.static_value(&pos.after(entry.1), ply + 1);
-                        }
-                        values[usize::from(family)]
-                    }
-                    None => self.static_value(&pos.after(entry.1), ply + 1),
-                };
-                entry.0 = -i64::from(value);
-            }
+            self.order_quiet_by_value(pos, &mut moves, ply);
         }
 
         // Lazy SMP: a node that another thread is searching already has its late moves
@@ -460,67 +415,26 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                 if staged == 0 {
                     break;
                 }
-                // The staged killers did not cut: the rest of the family list, without them
-                // and their twins, the twins of a killer that was not legal first.
-                let tried = [moves.first(), moves.get(1)].map(|entry| entry.map(|e| e.1));
-                generate(pos, &mut moves, families);
-                let mut k = staged;
-                while k < moves.len() {
-                    let mv = moves[k].1;
-                    let family = pos.move_family(mv);
-                    if tried
-                        .into_iter()
-                        .flatten()
-                        .any(|t| t == mv || family.is_some() && pos.move_family(t) == family)
-                    {
-                        moves.remove(k);
-                    } else {
-                        k += 1;
-                    }
-                }
-                let killers = self.killers[ply];
-                twins_first(pos, &mut moves, staged, [None, killers[0], killers[1]]);
+                self.unstage(pos, &mut moves, staged, families, ply);
                 staged = 0;
                 if i == moves.len() {
                     break;
                 }
             }
             if !frontier {
-                let mut pick = i;
-                for j in i + 1..moves.len() {
-                    if moves[j].0 > moves[pick].0 {
-                        pick = j;
-                    }
-                }
-                moves.swap(i, pick);
+                best_to_front(&mut moves[i..]);
             }
             let (order, mv, index) = moves[i];
             let child = pos.after(mv);
             let score = if i == 0 {
                 -self.negamax(clock, &child, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                // A late quiet move (not the table's, no killer, no hint) is first searched
-                // less deeply; only if it then beats alpha is it searched in full. Not when
-                // alpha is a result: then a faster win (or a slower loss) is looked for, and
-                // a reduced search could miss it.
-                let quiet = self.reductions && order < QUIET_KEYS && alpha.abs() < RESULT_BOUND;
-                let mut cut = if quiet { reduction(depth, i) } else { 0 };
-                if cut > 0 && mark == Mark::Shared {
-                    cut = (cut + 1).min(depth - 2);
-                }
-                let mut probe = alpha + 1;
-                if cut > 0 {
-                    let reduced = depth - 1 - cut;
-                    probe = -self.negamax(clock, &child, reduced, ply + 1, -alpha - 1, -alpha);
-                }
-                if probe > alpha && !self.aborted {
-                    probe = -self.negamax(clock, &child, depth - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(clock, &child, depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    probe
-                }
+                let late = Late {
+                    index: i,
+                    order,
+                    shared: mark == Mark::Shared,
+                };
+                self.search_late(clock, &child, depth, ply, late, alpha, beta)
             };
             if self.aborted {
                 self.buffers[ply] = moves;
@@ -529,35 +443,13 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             }
             if score > best {
                 best = score;
-                best_index = if index == STAGED {
-                    pos.move_family(mv)
-                        .map(|family| FAMILY_CODE | u16::from(family))
-                } else {
-                    u16::try_from(index)
-                        .ok()
-                        .filter(|&i| i < FAMILY_CODE && usize::from(i) <= MAX_MOVE_INDEX)
-                        .map(|i| if families { i | FAMILY_LIST } else { i })
-                };
+                best_index = stored_index(pos, mv, index, families);
                 if score > alpha {
                     alpha = score;
-                    if ply == 0 {
-                        self.partial_score = score;
-                    }
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
+                    self.new_best_line(ply, mv, score);
                     if alpha >= beta {
                         if table_move != Some(mv) {
-                            let killers = &mut self.killers[ply];
-                            if killers[0] != Some(mv) {
-                                killers[1] = killers[0];
-                                killers[0] = Some(mv);
-                            }
-                            let slot = history_index(&mv, pos.side_to_move().index());
-                            let bonus = (depth * depth).min(1 << 16) as i32;
-                            self.history[slot] = self.history[slot].saturating_add(bonus);
+                            self.reward_cut(pos, mv, depth, ply);
                         }
                         break;
                     }
@@ -567,7 +459,6 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
         self.buffers[ply] = moves;
         self.leave(mark, key);
-
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_start {
@@ -576,16 +467,24 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             Bound::Upper
         };
         let stored_depth = depth.min(u32::from(u8::MAX)) as u8;
-        self.table.store(
-            key,
-            self.age,
-            stored_depth,
-            bound,
-            to_table(best, ply),
-            best_index.or(table_index),
-        );
+        let stored_move = best_index.or(table_index);
+        let score = to_table(best, ply);
+        self.table
+            .store(key, self.age, stored_depth, bound, score, stored_move);
         best
     }
+}
+
+/// Swaps the entry of the highest order key to the front (the first of equals), so that a
+/// node sorts only as far as it searches.
+fn best_to_front<M>(moves: &mut [MoveEntry<M>]) {
+    let mut pick = 0;
+    for j in 1..moves.len() {
+        if moves[j].0 > moves[pick].0 {
+            pick = j;
+        }
+    }
+    moves.swap(0, pick);
 }
 
 /// Nodes of at most this depth search one move of each family.

@@ -1,21 +1,9 @@
 //! The command-line contract: outputs scripts rely on, and one-line errors with status 2.
 
-use std::process::{Command, Output};
+mod common;
 
-fn jgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args(args)
-        .output()
-        .expect("jgames runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::{interrupt_after, jgames, stderr, stdout};
+use std::process::Command;
 
 #[test]
 fn perft_prints_the_total_last() {
@@ -464,13 +452,7 @@ fn ctrl_c_stops_cleanly_with_the_partial_result() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let o = child.wait_with_output().unwrap();
+    let o = interrupt_after(child, 1500);
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(

@@ -1,35 +1,15 @@
 //! `match`, `ugi` and `svg` through the binary, as users meet them.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn jgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args(args)
-        .output()
-        .expect("jgames runs")
-}
+mod common;
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use common::{jgames, jgames_with_input, text};
 
 /// `ugi` with a script on stdin; returns stdout.
 fn ugi(game: &str, engine: &str, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args(["ugi", game, "--engine", engine])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = jgames_with_input(&["ugi", game, "--engine", engine], script);
     assert!(o.status.success(), "{}", text(&o.stderr));
     text(&o.stdout)
 }

@@ -3,35 +3,14 @@
 //! with one line and status 2. (`scripts/perft-parallel.sh` runs the same recipe through GNU
 //! parallel.)
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn jgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args(args)
-        .output()
-        .expect("jgames runs")
-}
+mod common;
+
+use common::{jgames, jgames_with_input, text};
 
 fn sum(game: &str, input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args(["perft", game, "--sum"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jgames runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+    jgames_with_input(&["perft", game, "--sum"], input)
 }
 
 /// Splits `perft(depth)` of `game` (with `extra` position arguments) at `k`, counts every

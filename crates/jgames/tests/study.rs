@@ -4,20 +4,9 @@
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-fn jgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args(args)
-        .output()
-        .expect("jgames runs")
-}
+mod common;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::{interrupt_after, jgames, stderr, stdout};
 
 /// The table without the closing "N games in TIME" line (timing differs between runs).
 fn table(o: &Output) -> String {
@@ -435,13 +424,7 @@ fn ctrl_c_reports_the_games_played() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(2000));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let o = child.wait_with_output().unwrap();
+    let o = interrupt_after(child, 2000);
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(

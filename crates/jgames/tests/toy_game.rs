@@ -5,18 +5,9 @@
 //! `abstract_game::nim`, and nothing else changes: these tests then find it in the game list
 //! and run its commands through the binary. Without the flag, Nim is absent.
 
-use std::process::{Command, Output};
+mod common;
 
-fn jgames(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args(args)
-        .output()
-        .expect("jgames runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use common::{jgames, stdout};
 
 /// The game lines of `jgames --help`: two spaces, the name, its line.
 fn listed_games() -> Vec<String> {

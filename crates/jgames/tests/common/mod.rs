@@ -1,0 +1,58 @@
+//! What the binary tests share: running `jgames`, reading its output, interrupting it.
+#![allow(dead_code)] // each test file uses its own part
+
+use std::process::{Child, Command, Output};
+
+/// Runs `jgames` with `args` and waits for it.
+pub fn jgames(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(args)
+        .output()
+        .expect("jgames runs")
+}
+
+/// Bytes the program wrote, as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// The standard output, as text.
+pub fn stdout(o: &Output) -> String {
+    text(&o.stdout)
+}
+
+/// The standard error, as text.
+pub fn stderr(o: &Output) -> String {
+    text(&o.stderr)
+}
+
+/// Sends Ctrl-C (SIGINT) to `child` after `millis` milliseconds and waits for it.
+pub fn interrupt_after(child: Child, millis: u64) -> Output {
+    std::thread::sleep(std::time::Duration::from_millis(millis));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `jgames` with `args`, `input` on its standard input, and waits for it.
+pub fn jgames_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jgames runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
