@@ -1,5 +1,6 @@
 //! The tests of the alpha-beta search.
 
+use super::heuristics::reduction;
 use super::*;
 use abstract_game::nim::Nim;
 
