@@ -1,6 +1,6 @@
 //! The tests of the alpha-beta search.
 
-use super::heuristics::reduction;
+use super::heuristics::{from_table, reduction};
 use super::*;
 use abstract_game::nim::Nim;
 
