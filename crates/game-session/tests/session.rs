@@ -12,6 +12,19 @@ type Jarmo = jarmo_core::Position;
 type Jetan = jetan_core::Position;
 type Jersi = jersi_core::Position;
 
+/// A game of Jasir-basic played to its end, always the legal move of index `pick(count)`.
+fn finished(pick: impl Fn(usize) -> usize) -> Session<Jarmo> {
+    let mut game = Session::<Jarmo>::new(Some("jasir-basic")).unwrap();
+    let mut moves = <Jarmo as Game>::MoveList::default();
+    while !game.position().is_over() {
+        moves.clear();
+        game.position().legal_moves(&mut moves);
+        game.play(moves[pick(moves.len())]).unwrap();
+        assert!(game.moves().len() < 1000);
+    }
+    game
+}
+
 #[test]
 fn variant_texts_give_presets_and_switches() {
     let (name, rules) = rules_of::<Jarmo>(None).unwrap();
@@ -65,16 +78,7 @@ fn moves_play_in_order_and_refusals_change_nothing() {
 #[test]
 fn a_finished_game_refuses_more_moves_with_its_result() {
     // Jarmo from a position whose mover has no archer on the board and none to return.
-    let mut game = Session::<Jarmo>::new(Some("jasir-basic")).unwrap();
-    let mut moves = <Jarmo as Game>::MoveList::default();
-    // Play random-free: always the first legal move until the game ends.
-    while !game.position().is_over() {
-        moves.clear();
-        game.position().legal_moves(&mut moves);
-        let mv = moves[0];
-        game.play(mv).unwrap();
-        assert!(game.moves().len() < 1000);
-    }
+    let mut game = finished(|count| count - 1);
     let plies = game.moves().len();
     let refused = game.play_text("c1-d3").unwrap_err();
     assert!(
@@ -182,13 +186,7 @@ fn engines_answer_legal_moves_within_limits() {
 
 #[test]
 fn engines_refuse_a_finished_game() {
-    let mut game = Session::<Jarmo>::new(Some("jasir-basic")).unwrap();
-    let mut moves = <Jarmo as Game>::MoveList::default();
-    while !game.position().is_over() {
-        moves.clear();
-        game.position().legal_moves(&mut moves);
-        game.play(moves[moves.len() - 1]).unwrap();
-    }
+    let game = finished(|_| 0);
     let spec: EngineSpec = "random".parse().unwrap();
     let stop = AtomicBool::new(false);
     assert_eq!(
