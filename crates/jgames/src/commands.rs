@@ -185,7 +185,10 @@ pub fn command<G: TextGame + Evaluate + Render + PartialEq + abstract_game::Solv
                 writeln!(out, "  {:<20} {}{default}", preset.name, preset.summary)?;
             }
             if !G::Rules::SWITCHES.is_empty() {
-                writeln!(out, "\nrule switches (`study --variants PRESET+SWITCH`):")?;
+                writeln!(
+                    out,
+                    "\nrule switches (`--variant PRESET+SWITCH`, `study --variants PRESET+SWITCH`):"
+                )?;
                 for switch in G::Rules::SWITCHES {
                     writeln!(out, "  +{:<19} {}", switch.name, switch.summary)?;
                 }

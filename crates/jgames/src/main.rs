@@ -111,7 +111,8 @@ pub struct PositionArgs {
     /// The game (`jgames variants <GAME>` lists its variants and notation).
     #[arg(value_parser = game_parser())]
     pub game: String,
-    /// A rules preset of the game (its default when left out).
+    /// A rules preset of the game (its default when left out), with any rule switches after
+    /// it (`jarmo+shuttling`; `jgames variants GAME` lists them).
     #[arg(long)]
     pub variant: Option<String>,
     /// A position text to start from instead of the start position (values starting with

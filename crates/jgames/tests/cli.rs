@@ -557,3 +557,28 @@ fn empty_and_moveless_records_are_refused() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn variants_take_rule_switches_everywhere() {
+    // The variant text is kept as given (in the diagram and the record) and its switches
+    // apply: Jasir with White moving first.
+    let o = jgames(&["show", "jarmo", "--variant", "jarmo+shuttling"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("variant: jarmo+shuttling"));
+    let record = jgames(&["record", "jarmo", "--variant", "jasir+second-first"]);
+    assert!(stdout(&record).contains("[Variant \"jasir+second-first\"]"));
+    let shown = jgames(&["show", "jarmo", "--variant", "jasir+second-first"]);
+    assert!(
+        stdout(&shown).contains("to move: White"),
+        "{}",
+        stdout(&shown)
+    );
+    let bad = jgames(&["show", "jarmo", "--variant", "jarmo+nope"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stderr(&bad).lines().count(), 1);
+    assert!(
+        stderr(&bad).contains("no rule switch \"nope\""),
+        "{}",
+        stderr(&bad)
+    );
+}
