@@ -171,7 +171,8 @@ impl<G: Game + Evaluate> Study<G> {
         };
         let played = arena.play(&start, &[], game, &mut engines, stop)?;
         // The opening's key is that of the position where the engines took over, or the end
-        // of a game that ended in its opening; a game that ended just as its random plies did
+        // of a game cut short in its opening; a game whose random plies were all played but
+        // whose engines never moved (it ended, or reached the cap, with its last random ply)
         // keeps the start's key, as the rows have always had it.
         let cut_short = played.opening_len < self.opening_plies as usize;
         let opening = if played.engine_plies() > 0 || cut_short {
