@@ -11,8 +11,9 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use abstract_game::playout::{Rng, game_seed};
+use abstract_game::playout::game_seed;
 use abstract_game::{Evaluate, Game, Opening};
+use game_arena::{Arena, Colours};
 use game_search::{Budget, Engine, EngineSpec, Planned};
 
 use crate::row::GameRow;
@@ -152,53 +153,43 @@ impl<G: Game + Evaluate> Study<G> {
     /// Plays game `game` of cell `cell`; `None` if `stop` was set before it ended.
     pub fn play(&self, cell: u32, game: u32, stop: &AtomicBool) -> Option<GameRow> {
         let setting = &self.cells[cell as usize];
-        let mut pos = G::new(setting.rules);
-        let first = pos.side_to_move();
-        let a_side = if game % 2 == 0 { first } else { !first };
+        let start = G::new(setting.rules);
         let id = u64::from(cell) * u64::from(self.games) + u64::from(game);
         let engine_seed = game_seed(self.seed ^ ENGINE_SALT, id);
         let mut engines = [
             setting.players[0].build(engine_seed),
             setting.players[1].build(engine_seed.wrapping_add(1)),
         ];
-        let mut rng = Rng::seed_from_u64(game_seed(self.seed, u64::from(game / 2)));
-        let mut plies = 0;
-        let mut choices = 0;
-        let mut opening = pos.zobrist();
-        while !pos.is_over() && plies < self.max_plies {
-            if stop.load(Ordering::Relaxed) {
-                return None;
-            }
-            if plies == self.opening_plies {
-                opening = pos.zobrist();
-            }
-            choices += pos.count_legal_moves() as u64;
-            let mv = if plies < self.opening_plies {
-                pos.random_move(&mut rng)
-            } else {
-                let who = usize::from(pos.side_to_move() != a_side);
-                let budget = setting.players[who].budget;
-                engines[who].choose(&pos, &budget).map(|(mv, _)| mv)
-            };
-            // Engines and random moves are always legal while the game goes on.
-            let Some(mv) = mv else { break };
-            pos.play_unchecked(mv);
-            plies += 1;
-        }
-        if plies < self.opening_plies {
-            // The game ended in its opening: no engine played, the end is the opening.
-            opening = pos.zobrist();
-        }
-        let outcome = pos.outcome();
+        // The study's cap counts every ply, the arena's the engines' plies only.
+        let arena = Arena {
+            seed: self.seed,
+            random_plies: self.opening_plies.min(self.max_plies),
+            colours: Colours::FromStart,
+            budgets: setting.players.map(|p| p.budget),
+            clock: None,
+            max_plies: self.max_plies.saturating_sub(self.opening_plies),
+        };
+        let played = arena.play(&start, &[], game, &mut engines, stop)?;
+        // The opening's key is that of the position where the engines took over, or the end
+        // of a game cut short in its opening; a game whose random plies were all played but
+        // whose engines never moved (it ended, or reached the cap, with its last random ply)
+        // keeps the start's key, as the rows have always had it.
+        let cut_short = played.opening_len < self.opening_plies as usize;
+        let opening = if played.engine_plies() > 0 || cut_short {
+            played.opening_key
+        } else {
+            start.zobrist()
+        };
+        let outcome = played.end.outcome();
         Some(GameRow {
             cell,
             game,
-            first,
-            a_side,
-            winner: outcome.and_then(|o| o.winner),
-            ending: pos.ending(),
-            plies,
-            choices,
+            first: start.side_to_move(),
+            a_side: played.a_side,
+            winner: played.winner(),
+            ending: played.end.ending(),
+            plies: played.moves.len() as u32,
+            choices: played.choices,
             scores: outcome.and_then(|o| o.scores).map(|s| s.0),
             opening,
         })

@@ -17,9 +17,11 @@
 //! difference with its 95% interval, and the mean length of its games. A game still going
 //! after `--max-plies` plies is a draw. One thread: run several at once for more cores.
 
-use abstract_game::playout::{Rng, game_seed};
+use std::sync::atomic::AtomicBool;
+
 use abstract_game::{Evaluate, Game, GameRules};
 use clap::Parser;
+use game_arena::{Arena, Colours};
 use game_search::{AlphaBeta, AlphaBetaOptions, Budget, Engine};
 use game_stats::Tally;
 use jgames_registry::{jarmo_core, jericho_core, jersi_core, jetan_core};
@@ -160,37 +162,28 @@ fn play_match<G: Tunable>(
         };
         AlphaBeta::<G>::new(options).with_evaluator(move |pos: &G| pos.value(&w))
     };
-    let mut engines = [engine(ours), engine(theirs)];
-    let budget = Budget::depth(args.depth);
+    let mut engines: [Box<dyn Engine<G>>; 2] = [Box::new(engine(ours)), Box::new(engine(theirs))];
+    // `ours` makes the first engine move in the even games, the second in the odd ones.
+    let arena = Arena {
+        seed: args.seed,
+        random_plies: args.plies,
+        max_plies: args.max_plies,
+        ..Arena::new(Colours::FromEngines, [Budget::depth(args.depth); 2])
+    };
     let (mut tally, mut plies) = (Tally::default(), 0);
+    let start = G::new(rules);
+    let never = AtomicBool::new(false);
     for game in 0..args.games.div_ceil(2) * 2 {
-        let mut pos = G::new(rules);
-        let mut rng = Rng::seed_from_u64(game_seed(args.seed, u64::from(game / 2)));
-        for _ in 0..args.plies {
-            if let Some(mv) = pos.random_move(&mut rng) {
-                pos.play_unchecked(mv);
-            }
-        }
-        // `ours` moves first after the opening in the even games, second in the odd ones.
-        let our_side = if game % 2 == 0 {
-            pos.side_to_move()
-        } else {
-            !pos.side_to_move()
-        };
         engines.iter_mut().for_each(|e| e.new_game());
-        for _ in 0..args.max_plies {
-            let who = usize::from(pos.side_to_move() != our_side);
-            let Some((mv, _)) = engines[who].choose(&pos, &budget) else {
-                break;
-            };
-            pos.play_unchecked(mv);
-            plies += 1;
-        }
-        match pos.outcome().and_then(|o| o.winner) {
-            Some(side) if side == our_side => tally.wins += 1,
+        let Some(played) = arena.play(&start, &[], game, &mut engines, &never) else {
+            continue;
+        };
+        match played.winner() {
+            Some(side) if side == played.a_side => tally.wins += 1,
             Some(_) => tally.losses += 1,
             None => tally.draws += 1,
         }
+        plies += played.engine_plies() as u32;
     }
     (tally, plies)
 }

@@ -7,11 +7,11 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use abstract_game::playout::{Rng, game_seed};
 use abstract_game::record::Record;
-use abstract_game::{Evaluate, Side, Solvable, TextGame};
+use abstract_game::{Evaluate, Game, Solvable, TextGame};
+use game_arena::{Arena, Clock, Colours, Openings, Played};
 use game_search::{Budget, Engine, EngineSpec};
 use game_stats::{GameResult, Pentanomial, Sprt, SprtResult, Tally};
 
@@ -119,203 +119,80 @@ pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
     Ok(sprt)
 }
 
-/// Where the games start: positions, each with the moves that led to it from its own start
-/// (written into the records), played in pairs.
-struct Openings<G: TextGame> {
-    list: Vec<(G, Vec<G::Move>)>,
-}
-
-impl<G: TextGame> Openings<G> {
-    /// The openings of `--openings FILE`: position texts, one per line, optionally followed by
-    /// `|` and moves in notation, and game records (tag lines starting with `[`, then after
-    /// blank lines the moves, up to the next blank line), whose moves are the opening. Lines
-    /// starting with `#` are comments.
-    fn read(path: &Path, rules: G::Rules) -> Result<Openings<G>, CliError> {
-        let shown = path.display();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| input(format!("--openings {shown}: cannot read it: {e}")))?;
-        let lines: Vec<&str> = text
-            .lines()
-            .map(|l| {
-                if l.trim_start().starts_with('#') {
-                    ""
-                } else {
-                    l
-                }
-            })
-            .collect();
-        let mut list = Vec::new();
-        let mut i = 0;
-        while i < lines.len() {
-            let (number, line) = (i + 1, lines[i].trim());
-            let at = |e: &dyn std::fmt::Display| {
-                input(format!("--openings {shown}: line {number}: {e}"))
-            };
-            if line.is_empty() {
-                i += 1;
-            } else if line.starts_with('[') {
-                let mut record_text = String::new();
-                while i < lines.len() && lines[i].trim_start().starts_with('[') {
-                    record_text += lines[i];
-                    record_text.push('\n');
-                    i += 1;
-                }
-                while i < lines.len() && lines[i].trim().is_empty() {
-                    i += 1;
-                }
+/// The openings of `--openings FILE`: position texts, one per line, optionally followed by
+/// `|` and moves in notation, and game records (tag lines starting with `[`, then after
+/// blank lines the moves, up to the next blank line), whose moves are the opening. Lines
+/// starting with `#` are comments.
+fn read_openings<G: TextGame>(path: &Path, rules: G::Rules) -> Result<Openings<G>, CliError> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| input(format!("--openings {shown}: cannot read it: {e}")))?;
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with('#') {
+                ""
+            } else {
+                l
+            }
+        })
+        .collect();
+    let mut list = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let (number, line) = (i + 1, lines[i].trim());
+        let at =
+            |e: &dyn std::fmt::Display| input(format!("--openings {shown}: line {number}: {e}"));
+        if line.is_empty() {
+            i += 1;
+        } else if line.starts_with('[') {
+            let mut record_text = String::new();
+            while i < lines.len() && lines[i].trim_start().starts_with('[') {
+                record_text += lines[i];
                 record_text.push('\n');
-                while i < lines.len()
-                    && !lines[i].trim().is_empty()
-                    && !lines[i].trim_start().starts_with('[')
-                {
-                    record_text += lines[i];
-                    record_text.push('\n');
-                    i += 1;
-                }
-                let record: Record = record_text.parse().map_err(|e| at(&e))?;
-                let replay = record.replay_with::<G>(rules).map_err(|e| at(&e))?;
-                list.push((replay.start, replay.moves));
-            } else {
-                let (position, moves) = line.split_once('|').unwrap_or((line, ""));
-                let start = G::from_text(position.trim(), rules).map_err(|e| at(&e))?;
-                let mut pos = start.clone();
-                let mut played = Vec::new();
-                for word in moves.split_whitespace() {
-                    let mv = pos
-                        .parse_move(word)
-                        .map_err(|e| at(&format!("move {word:?}: {e}")))?;
-                    pos.play_unchecked(mv);
-                    played.push(mv);
-                }
-                list.push((start, played));
                 i += 1;
             }
-        }
-        if list.is_empty() {
-            return Err(input(format!("--openings {shown}: no opening in the file")));
-        }
-        Ok(Openings { list })
-    }
-
-    /// Opening `pair` (as the list goes round), or of a shuffled order by `seed`.
-    fn of_pair(&self, pair: u64, shuffled: Option<u64>) -> &(G, Vec<G::Move>) {
-        let n = self.list.len() as u64;
-        let index = match shuffled {
-            // A fresh permutation for each round of the list.
-            Some(seed) => {
-                let (round, within) = (pair / n, pair % n);
-                let mut order: Vec<usize> = (0..self.list.len()).collect();
-                let mut rng = Rng::seed_from_u64(game_seed(seed, round));
-                for i in (1..order.len()).rev() {
-                    order.swap(i, rng.below(i as u32 + 1) as usize);
-                }
-                order[within as usize]
+            while i < lines.len() && lines[i].trim().is_empty() {
+                i += 1;
             }
-            None => (pair % n) as usize,
-        };
-        &self.list[index]
+            record_text.push('\n');
+            while i < lines.len()
+                && !lines[i].trim().is_empty()
+                && !lines[i].trim_start().starts_with('[')
+            {
+                record_text += lines[i];
+                record_text.push('\n');
+                i += 1;
+            }
+            let record: Record = record_text.parse().map_err(|e| at(&e))?;
+            let replay = record.replay_with::<G>(rules).map_err(|e| at(&e))?;
+            list.push((replay.start, replay.moves));
+        } else {
+            let (position, moves) = line.split_once('|').unwrap_or((line, ""));
+            let start = G::from_text(position.trim(), rules).map_err(|e| at(&e))?;
+            let mut pos = start.clone();
+            let mut played = Vec::new();
+            for word in moves.split_whitespace() {
+                let mv = pos
+                    .parse_move(word)
+                    .map_err(|e| at(&format!("move {word:?}: {e}")))?;
+                pos.play_unchecked(mv);
+                played.push(mv);
+            }
+            list.push((start, played));
+            i += 1;
+        }
     }
+    Openings::new(list).ok_or_else(|| input(format!("--openings {shown}: no opening in the file")))
 }
 
-/// How one game went: its result for engine A, its moves from its start, where it ended,
-/// A's side, and which engine (0 for A, 1 for B) lost on time, if one did.
-struct Played<G: TextGame> {
-    result: GameResult,
-    start: G,
-    moves: Vec<G::Move>,
-    end: G,
-    a_side: Side,
-    time_loss: Option<usize>,
-}
-
-/// Plays game `index` of a match from `opening` (the same for both games of a pair, with
-/// random plies when no file gives the openings), the engines in turn, A first in even games.
-fn one_game<G: TextGame>(
-    opening: &(G, Vec<G::Move>),
-    index: u32,
-    args: &MatchArgs,
-    clock: Option<(u64, u64)>,
-    engines: &mut [Box<dyn Engine<G>>; 2],
-) -> Played<G> {
-    let (start, opening_moves) = opening;
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for &mv in opening_moves {
-        pos.play_unchecked(mv);
-        moves.push(mv);
-    }
-    let random_plies = args
-        .opening_plies
-        .unwrap_or(if args.openings.is_some() { 0 } else { 2 });
-    let mut rng = Rng::seed_from_u64(game_seed(args.seed, u64::from(index / 2)));
-    for _ in 0..random_plies {
-        let Some(mv) = pos.random_move(&mut rng) else {
-            break;
-        };
-        pos.play_unchecked(mv);
-        moves.push(mv);
-    }
-    let a_side = if index % 2 == 0 {
-        pos.side_to_move()
-    } else {
-        !pos.side_to_move()
-    };
-    for engine in engines.iter_mut() {
-        engine.new_game();
-    }
-    let fixed = move_budget(args);
-    let mut left = clock.map(|(base, _)| [base; 2]);
-    let mut played = 0;
-    let finish = |result, pos: G, moves, time_loss| Played {
-        result,
-        start: start.clone(),
-        moves,
-        end: pos,
-        a_side,
-        time_loss,
-    };
-    while !pos.is_over() && played < args.max_plies {
-        if STOP.load(Ordering::Relaxed) {
-            break;
-        }
-        let who = usize::from(pos.side_to_move() != a_side);
-        let budget = match (left, clock) {
-            (Some(left), Some((_, inc))) => fixed.with_time(Duration::from_millis(
-                game_search::clock_allotment(left[who], inc),
-            )),
-            _ => fixed,
-        };
-        let began = Instant::now();
-        let chosen = engines[who].choose(&pos, &budget);
-        let spent = began.elapsed().as_millis() as u64;
-        let lost = |who: usize| {
-            if who == 0 {
-                GameResult::Loss
-            } else {
-                GameResult::Win
-            }
-        };
-        if let (Some(left), Some((_, inc))) = (left.as_mut(), clock) {
-            if spent > left[who] {
-                return finish(lost(who), pos, moves, Some(who));
-            }
-            left[who] = left[who] - spent + inc;
-        }
-        let Some(mv) = chosen.map(|(mv, _)| mv).filter(|&mv| pos.is_legal(mv)) else {
-            // Our engines always play a legal move; an outside program that fails to, or stops
-            // answering, loses the game.
-            return finish(lost(who), pos, moves, None);
-        };
-        pos.play_unchecked(mv);
-        moves.push(mv);
-        played += 1;
-    }
-    let result = match pos.outcome().and_then(|o| o.winner) {
-        Some(side) if side == a_side => GameResult::Win,
+/// The result of a game for engine A.
+fn result_of<G: Game>(game: &Played<G>) -> GameResult {
+    match game.winner() {
+        Some(side) if side == game.a_side => GameResult::Win,
         Some(_) => GameResult::Loss,
         None => GameResult::Draw,
-    };
-    finish(result, pos, moves, None)
+    }
 }
 
 /// The budget of every move from `--movetime`, `--nodes` and `--depth` (100 ms when none is
@@ -389,7 +266,7 @@ impl MatchCount {
 /// The points of A and B in a game that ended with scores (Jarmo); `None` for games that do
 /// not score, for a game lost on time or stopped at the ply cap.
 fn points_of<G: TextGame>(game: &Played<G>) -> Option<[u32; 2]> {
-    if game.time_loss.is_some() {
+    if game.time_loser().is_some() {
         return None;
     }
     let scores = game.end.outcome()?.scores?.0;
@@ -438,11 +315,10 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
         Some(parse_sprt(&args.sprt).map_err(input)?)
     };
     let openings = match &args.openings {
-        Some(path) => Openings::read(path, start.rules())?,
-        None => Openings {
-            list: vec![(start.clone(), Vec::new())],
-        },
+        Some(path) => read_openings(path, start.rules())?,
+        None => Openings::one(start.clone()),
     };
+    let arena = arena_of(args, clock);
     let shuffled = args.shuffle.then_some(args.seed);
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).map_err(|e| {
@@ -475,19 +351,26 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
                     if index >= args.games as usize || stopped {
                         break;
                     }
-                    let opening = openings.of_pair(index as u64 / 2, shuffled);
-                    let game = one_game(opening, index as u32, args, clock, &mut engines);
+                    for engine in engines.iter_mut() {
+                        engine.new_game();
+                    }
+                    let (opening, line) = openings.of_pair(index as u64 / 2, shuffled);
+                    let Some(game) = arena.play(opening, line, index as u32, &mut engines, &STOP)
+                    else {
+                        break;
+                    };
                     if STOP.load(Ordering::Relaxed) && !game.end.is_over() {
                         break;
                     }
+                    let result = result_of(&game);
                     if let Some(dir) = &args.records {
                         if let Err(e) = write_record(dir, index, &game, variant, args) {
                             locked(&failure).get_or_insert(e);
                         }
                     }
                     let mut s = locked(&score);
-                    s.add(index, game.result, points_of(&game));
-                    if let Some(who) = game.time_loss {
+                    s.add(index, result, points_of(&game));
+                    if let Some(who) = game.time_loser() {
                         s.time_losses[who] += 1;
                     }
                     let llr = sprt.map(|t| t.llr_pentanomial(&s.pairs));
@@ -498,12 +381,12 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
                         }
                     }
                     if !args.quiet {
-                        let said = match game.result {
+                        let said = match result {
                             GameResult::Win => "A wins",
                             GameResult::Draw => "draw",
                             GameResult::Loss => "B wins",
                         };
-                        let on_time = if game.time_loss.is_some() { " on time" } else { "" };
+                        let on_time = if game.time_loser().is_some() { " on time" } else { "" };
                         let t = &s.tally;
                         let llr = match (sprt, llr) {
                             (Some(test), Some(llr)) => format!("; LLR {}", test.llr_text(llr)),
@@ -529,6 +412,44 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
         return Err(e);
     }
     let s = into_inner(score);
+    print_summary(&s, args, clock.is_some(), sprt)?;
+    let t = s.tally;
+    if t.games() < u64::from(args.games) && s.decided.is_none() {
+        return Err(CliError::Interrupted(format!(
+            "{} of {} games played",
+            t.games(),
+            args.games
+        )));
+    }
+    Ok(())
+}
+
+/// The games of a match: the random plies of `--opening-plies` (2 without `--openings`),
+/// engine A's colour counted from the first engine move, one budget for both engines, the
+/// clock of `--tc` and the cap of `--max-plies`.
+fn arena_of(args: &MatchArgs, clock: Option<(u64, u64)>) -> Arena {
+    Arena {
+        seed: args.seed,
+        random_plies: args
+            .opening_plies
+            .unwrap_or(if args.openings.is_some() { 0 } else { 2 }),
+        colours: Colours::FromEngines,
+        budgets: [move_budget(args); 2],
+        clock: clock.map(|(base_ms, increment_ms)| Clock {
+            base_ms,
+            increment_ms,
+        }),
+        max_plies: args.max_plies,
+    }
+}
+
+/// Prints the match's figures on stdout, the line `score W D L` last.
+fn print_summary(
+    s: &MatchCount,
+    args: &MatchArgs,
+    clocked: bool,
+    sprt: Option<Sprt>,
+) -> Result<(), CliError> {
     let t = s.tally;
     let p = s.pairs;
     let mut out = std::io::stdout().lock();
@@ -564,7 +485,7 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
             s.by_points[0], s.by_points[1], s.by_points[2]
         )?;
     }
-    if clock.is_some() {
+    if clocked {
         writeln!(
             out,
             "time losses: A {}, B {}",
@@ -598,17 +519,10 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
         }
     }
     writeln!(out, "score {} {} {}", t.wins, t.draws, t.losses)?;
-    drop(out);
-    if t.games() < u64::from(args.games) && s.decided.is_none() {
-        return Err(CliError::Interrupted(format!(
-            "{} of {} games played",
-            t.games(),
-            args.games
-        )));
-    }
     Ok(())
 }
 
+/// Writes the record of game `index` into `dir`, as `<game>-<number>.txt`.
 fn write_record<G: TextGame>(
     dir: &Path,
     index: usize,
@@ -616,26 +530,11 @@ fn write_record<G: TextGame>(
     variant: &str,
     args: &MatchArgs,
 ) -> Result<(), CliError> {
-    let mut record = Record::of_game(&game.start, Some(variant), &game.moves)
-        .map_err(|i| input(format!("game {}: move {} is not legal", index + 1, i + 1)))?;
-    let (a, b) = (args.engine_a.as_str(), args.engine_b.as_str());
-    let (first, second) = if game.a_side == Side::First {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    record.tags = vec![
-        ("Event".to_owned(), "jgames match".to_owned()),
-        ("Round".to_owned(), (index + 1).to_string()),
-        (G::side_name(Side::First).to_owned(), first.to_owned()),
-        (G::side_name(Side::Second).to_owned(), second.to_owned()),
-    ];
-    if let Some(who) = game.time_loss {
-        let loser = if who == 0 { a } else { b };
-        record
-            .tags
-            .push(("Termination".to_owned(), format!("time forfeit by {loser}")));
-    }
+    let names = [args.engine_a.as_str(), args.engine_b.as_str()];
+    let round = index as u64 + 1;
+    let record = game
+        .record(variant, "jgames match", round, names)
+        .map_err(|i| input(format!("game {round}: move {} is not legal", i + 1)))?;
     let path = dir.join(format!("{}-{:04}.txt", G::NAME, index + 1));
     std::fs::write(&path, record.to_string())
         .map_err(|e| input(format!("--records: cannot write {}: {e}", path.display())))
