@@ -61,8 +61,14 @@ impl Limits {
     /// The budget of a search by the engine of `spec` under these limits (the rule above).
     /// The engine adds its spec's own budget keys where the budget leaves a limit unset.
     pub fn budget(&self, spec: &EngineSpec) -> Budget {
+        self.budget_within(spec.budget())
+    }
+
+    /// The budget of a search by an engine whose own budget is `own` (`Budget::DEFAULT` for
+    /// an engine without one, such as an outside program) under these limits.
+    pub fn budget_within(&self, own: Budget) -> Budget {
         if self.is_none() {
-            return if spec.budget() == Budget::DEFAULT {
+            return if own == Budget::DEFAULT {
                 Budget::time(DEFAULT_MOVE_TIME)
             } else {
                 Budget::DEFAULT

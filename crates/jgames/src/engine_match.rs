@@ -7,12 +7,12 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
 
 use abstract_game::record::Record;
 use abstract_game::{Evaluate, Game, Solvable, TextGame};
 use game_arena::{Arena, Clock, Colours, Openings, Played};
 use game_search::{Budget, Engine, EngineSpec};
+use game_session::Limits;
 use game_stats::{GameResult, Pentanomial, Sprt, SprtResult, Tally};
 
 use crate::progress::STOP;
@@ -195,23 +195,22 @@ fn result_of<G: Game>(game: &Played<G>) -> GameResult {
     }
 }
 
-/// The budget of every move from `--movetime`, `--nodes` and `--depth` (100 ms when none is
-/// given and there is no `--tc`).
-fn move_budget(args: &MatchArgs) -> Budget {
-    let mut budget = Budget::DEFAULT;
-    if let Some(ms) = args.movetime {
-        budget = budget.with_time(Duration::from_millis(ms));
+/// The budget of every move of `player` from `--movetime`, `--nodes` and `--depth`, by the one
+/// rule of [`Limits`]: none given, the spec's own budget keys, else 100 ms (an outside program
+/// has no keys of its own); with `--tc` and no limit, the clock alone.
+fn move_budget(args: &MatchArgs, player: &Player) -> Budget {
+    let limits = Limits {
+        millis: args.movetime,
+        nodes: args.nodes,
+        depth: args.depth,
+    };
+    if limits.is_none() && args.tc.is_some() {
+        return Budget::DEFAULT;
     }
-    if let Some(n) = args.nodes {
-        budget = budget.with_nodes(n);
+    match player {
+        Player::Spec(spec) => limits.budget(spec),
+        Player::External(_) => limits.budget_within(Budget::DEFAULT),
     }
-    if let Some(d) = args.depth {
-        budget = budget.with_depth(d);
-    }
-    if budget == Budget::DEFAULT && args.tc.is_none() {
-        budget = budget.with_time(Duration::from_millis(100));
-    }
-    budget
 }
 
 /// What the match has counted so far.
@@ -273,13 +272,22 @@ fn points_of<G: TextGame>(game: &Played<G>) -> Option<[u32; 2]> {
     Some([scores[game.a_side.index()], scores[(!game.a_side).index()]])
 }
 
-/// A description of the move budget, for the summary.
-fn budget_text(args: &MatchArgs) -> String {
+/// A description of the move budgets, for the summary: one when both engines have the same,
+/// else each.
+fn budget_text(args: &MatchArgs, budgets: [Budget; 2]) -> String {
+    if budgets[0] != budgets[1] {
+        let [a, b] = budgets.map(|budget| one_budget_text(args, budget));
+        return format!("A {a}; B {b}");
+    }
+    one_budget_text(args, budgets[0])
+}
+
+/// A description of one engine's move budget.
+fn one_budget_text(args: &MatchArgs, budget: Budget) -> String {
     let mut parts = Vec::new();
     if let Some(tc) = &args.tc {
         parts.push(format!("tc {tc}"));
     }
-    let budget = move_budget(args);
     if let Some(t) = budget.time {
         parts.push(format!("{} ms a move", t.as_millis()));
     }
@@ -318,7 +326,7 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
         Some(path) => read_openings(path, start.rules())?,
         None => Openings::one(start.clone()),
     };
-    let arena = arena_of(args, clock);
+    let arena = arena_of(args, clock, &specs);
     let shuffled = args.shuffle.then_some(args.seed);
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).map_err(|e| {
@@ -412,7 +420,7 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
         return Err(e);
     }
     let s = into_inner(score);
-    print_summary(&s, args, clock.is_some(), sprt)?;
+    print_summary(&s, args, arena.budgets, clock.is_some(), sprt)?;
     let t = s.tally;
     if t.games() < u64::from(args.games) && s.decided.is_none() {
         return Err(CliError::Interrupted(format!(
@@ -425,16 +433,19 @@ pub fn run_match<G: TextGame + Evaluate + Solvable>(
 }
 
 /// The games of a match: the random plies of `--opening-plies` (2 without `--openings`),
-/// engine A's colour counted from the first engine move, one budget for both engines, the
+/// engine A's colour counted from the first engine move, each engine's budget, the
 /// clock of `--tc` and the cap of `--max-plies`.
-fn arena_of(args: &MatchArgs, clock: Option<(u64, u64)>) -> Arena {
+fn arena_of(args: &MatchArgs, clock: Option<(u64, u64)>, players: &[Player; 2]) -> Arena {
     Arena {
         seed: args.seed,
         random_plies: args
             .opening_plies
             .unwrap_or(if args.openings.is_some() { 0 } else { 2 }),
         colours: Colours::FromEngines,
-        budgets: [move_budget(args); 2],
+        budgets: [
+            move_budget(args, &players[0]),
+            move_budget(args, &players[1]),
+        ],
         clock: clock.map(|(base_ms, increment_ms)| Clock {
             base_ms,
             increment_ms,
@@ -447,6 +458,7 @@ fn arena_of(args: &MatchArgs, clock: Option<(u64, u64)>) -> Arena {
 fn print_summary(
     s: &MatchCount,
     args: &MatchArgs,
+    budgets: [Budget; 2],
     clocked: bool,
     sprt: Option<Sprt>,
 ) -> Result<(), CliError> {
@@ -455,7 +467,12 @@ fn print_summary(
     let mut out = std::io::stdout().lock();
     writeln!(out, "A: {}", args.engine_a)?;
     writeln!(out, "B: {}", args.engine_b)?;
-    writeln!(out, "games: {} at {}", t.games(), budget_text(args))?;
+    writeln!(
+        out,
+        "games: {} at {}",
+        t.games(),
+        budget_text(args, budgets)
+    )?;
     writeln!(
         out,
         "A wins {}, draws {}, B wins {}",
