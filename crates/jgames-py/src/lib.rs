@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 mod batch;
+mod vector;
 
 /// What a game needs to be bound.
 trait Playable:
@@ -1015,5 +1016,6 @@ fn _jgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyJetanBatch>()?;
     m.add_class::<PyJerichoBatch>()?;
     m.add_class::<PyJersiBatch>()?;
+    vector::register(m)?;
     Ok(())
 }

@@ -10,12 +10,16 @@ from typing_extensions import Self
 __all__ = [
     "Jarmo",
     "JarmoBatch",
+    "JarmoLearnerBatch",
     "Jericho",
     "JerichoBatch",
+    "JerichoLearnerBatch",
     "Jersi",
     "JersiBatch",
+    "JersiLearnerBatch",
     "Jetan",
     "JetanBatch",
+    "JetanLearnerBatch",
 ]
 
 _PickledState = tuple[str, str, int, int | None, int | None]
@@ -138,3 +142,60 @@ class JerichoBatch(_Batch):
 @final
 class JersiBatch(_Batch):
     """N games of Jersi stepped in one call."""
+
+class _LearnerBatch:
+    """N games against a built-in opponent (the methods of every learner batch class)."""
+
+    NUM_ACTIONS: ClassVar[int]
+    def __new__(
+        cls,
+        n: int,
+        variant: str | None = None,
+        max_plies: int = 300,
+        opponent: str = "random",
+        opponent_millis: int | None = None,
+        opponent_nodes: int | None = None,
+        learner_side: int | None = None,
+        same_step: bool = False,
+        threads: int = 1,
+    ) -> Self: ...
+    @staticmethod
+    def observation_shape() -> tuple[int, int, int]: ...
+    def __len__(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @threads.setter
+    def threads(self, threads: int) -> None: ...
+    def reset(self, seed: int | None = None) -> npt.NDArray[np.float32]: ...
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]: ...
+    def action_masks(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def learner_side(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def plies(self) -> npt.NDArray[np.int64]: ...
+    def positions(self) -> list[str]: ...
+
+@final
+class JarmoLearnerBatch(_LearnerBatch):
+    """N games of Jarmo against a built-in opponent."""
+
+@final
+class JetanLearnerBatch(_LearnerBatch):
+    """N games of Jetan against a built-in opponent."""
+
+@final
+class JerichoLearnerBatch(_LearnerBatch):
+    """N games of Jericho against a built-in opponent."""
+
+@final
+class JersiLearnerBatch(_LearnerBatch):
+    """N games of Jersi against a built-in opponent."""
