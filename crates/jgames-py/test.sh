@@ -9,6 +9,8 @@ venv="$PWD/target/py-venv"
 rm -rf "$venv"
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q -r crates/jgames-py/requirements-test.txt
+# The training examples' smoke test (tests/test_training.py) needs torch and sb3-contrib.
+"$venv/bin/pip" install -q -r crates/jgames-py/requirements-train.txt
 "$venv/bin/pip" install -q ./crates/jgames-py
 # Run from elsewhere, so that the installed package is imported, not the source folder.
 cd target
