@@ -227,8 +227,8 @@ def svg_curve(curve: Curve, final: float, title: str) -> str:
     for s, r in zip(curve.seconds, curve.win_rates):
         parts.append(f'<circle cx="{x(s):.1f}" cy="{y(r):.1f}" r="2.5" fill="#1f6fb4"/>')
     parts.append(
-        f'<text x="{width - right}" y="{top - 6}" text-anchor="end">'
-        f"final: {final:.1%} over the final evaluation</text>"
+        f'<text x="{width - right - 8}" y="{y(0.08):.1f}" text-anchor="end">'
+        f"final evaluation: {final:.1%} wins</text>"
     )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -69,7 +69,8 @@ struct Lane<G: Game> {
     rng: Rng,
     /// The learner's side (0 moves first) in the current episode.
     learner: u8,
-    /// The episodes started since the last seeding.
+    /// The episodes started since the last seeding, plus the parity of the lane's index (set at
+    /// seeding): its parity is the learner's side of the next episode when sides alternate.
     episodes: u64,
     /// The game ended at the last step and starts again at the next (next-step autoreset).
     ended: bool,
