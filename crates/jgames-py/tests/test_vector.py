@@ -309,3 +309,10 @@ def test_the_single_environment_seeds_its_engine_opponent():
 
     assert episode(4) == episode(4)
     assert episode(4) != episode(5)
+
+
+def test_gymnasiums_checks_pass_on_the_single_environment_with_a_seeded_engine():
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("jgames/Jarmo-v0", opponent="mcts:iterations=20", max_plies=40)
+    check_env(env.unwrapped, skip_render_check=True)
