@@ -8,7 +8,7 @@ win rate goes into the learning curve; at the end a final evaluation over ``--fi
 games. The curve (win rate over wall time) is written as an SVG picture, the figures as JSON::
 
     pip install -r crates/jgames-py/requirements-train.txt ./crates/jgames-py
-    python crates/jgames-py/examples/ppo_jarmo.py --minutes 10 --svg docs/ppo_jarmo.svg
+    python crates/jgames-py/examples/ppo_jarmo.py --minutes 10 --svg docs/pictures/ppo-jarmo.svg
 
 Everything is seeded (``--seed``): torch, the environment and the evaluation games; with the
 same thread counts a run repeats (torch's CPU kernels may differ across machines).
