@@ -186,14 +186,17 @@ def same_trace(a, b):
     return len(a) == len(b) and all(np.array_equal(x, y) for x, y in zip(a, b))
 
 
-@pytest.mark.parametrize("opponent", ["random", "mcts:iterations=20"])
-def test_a_seed_fixes_the_run_whatever_the_thread_count(opponent):
+@pytest.mark.parametrize(
+    "name,opponent",
+    [(name, "random") for name in NAMES] + [("jarmo", "mcts:iterations=20")],
+)
+def test_a_seed_fixes_the_run_whatever_the_thread_count(name, opponent):
     kwargs = dict(num_envs=7, max_plies=60, opponent=opponent)
-    one = run(JgamesVectorEnv("jarmo", threads=1, **kwargs), 5, 40)
-    again = run(JgamesVectorEnv("jarmo", threads=1, **kwargs), 5, 40)
-    two = run(JgamesVectorEnv("jarmo", threads=2, **kwargs), 5, 40)
-    three = run(JgamesVectorEnv("jarmo", threads=3, **kwargs), 5, 40)
-    other = run(JgamesVectorEnv("jarmo", threads=1, **kwargs), 6, 40)
+    one = run(JgamesVectorEnv(name, threads=1, **kwargs), 5, 40)
+    again = run(JgamesVectorEnv(name, threads=1, **kwargs), 5, 40)
+    two = run(JgamesVectorEnv(name, threads=2, **kwargs), 5, 40)
+    three = run(JgamesVectorEnv(name, threads=3, **kwargs), 5, 40)
+    other = run(JgamesVectorEnv(name, threads=1, **kwargs), 6, 40)
     assert same_trace(one, again)
     assert same_trace(one, two)
     assert same_trace(one, three)
