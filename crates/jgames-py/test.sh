@@ -12,6 +12,8 @@ venv="$PWD/target/py-venv"
 rm -rf "$venv"
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q -r crates/jgames-py/requirements-test.txt
+# The training examples' smoke test (tests/test_training.py) needs torch and sb3-contrib.
+"$venv/bin/pip" install -q -r crates/jgames-py/requirements-train.txt
 # --no-index: the wheel is all there is to install (its one dependency, numpy, is pinned above);
 # pip never falls back to building from source.
 "$venv/bin/pip" install -q --no-index --no-deps "$wheel"

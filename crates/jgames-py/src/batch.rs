@@ -18,23 +18,23 @@ use abstract_game::playout::Rng;
 use abstract_game::{ActionSpace, Game, Observe, Side};
 
 /// An action id of a batch: every game's ids are below 2^16.
-type Id = u16;
+pub(crate) type Id = u16;
 
 /// One game of a batch.
 #[derive(Clone)]
-struct Slot<G: Game> {
-    pos: G,
+pub(crate) struct Slot<G: Game> {
+    pub(crate) pos: G,
     /// Turns played since the game's start.
-    plies: u32,
+    pub(crate) plies: u32,
     /// The main id chosen, while its follow-up is to be chosen.
-    pending: Option<Id>,
+    pub(crate) pending: Option<Id>,
     /// The legal turns of `pos`, in the order of move generation (only in games with
     /// follow-ups).
     moves: Vec<G::Move>,
     /// The main id of each of `moves` (only in games with follow-ups).
     ids: Vec<Id>,
     /// The ids open now, sorted: the distinct main ids, or the pending main id's follow-ups.
-    open: Vec<Id>,
+    pub(crate) open: Vec<Id>,
 }
 
 /// What one step reports for a game.
@@ -61,15 +61,15 @@ pub struct Batch<G: Game> {
 
 /// Scratch space of a batch, reused by every game.
 #[derive(Clone)]
-struct Scratch {
+pub(crate) struct Scratch {
     /// A zeroed bit set of one bit per id, for sorting ids.
-    bits: Vec<u64>,
+    pub(crate) bits: Vec<u64>,
     /// The ids of a game's [`legal_actions`](ActionSpace::legal_actions).
     actions: Vec<usize>,
 }
 
 impl Scratch {
-    fn new(ids: usize) -> Scratch {
+    pub(crate) fn new(ids: usize) -> Scratch {
         Scratch {
             bits: vec![0; ids.div_ceil(64)],
             actions: Vec::new(),
@@ -128,7 +128,7 @@ impl<G: ActionSpace + Observe> Slot<G> {
     /// Every id of `G` fits an [`Id`].
     const IDS_FIT: () = assert!(G::ACTIONS <= 1 << 16, "action ids above 2^16");
 
-    fn new(pos: G) -> Slot<G> {
+    pub(crate) fn new(pos: G) -> Slot<G> {
         let () = Self::IDS_FIT;
         let mut slot = Slot {
             pos,
@@ -144,7 +144,7 @@ impl<G: ActionSpace + Observe> Slot<G> {
 
     /// Lists the open main ids (and, in a game with follow-ups, the legal turns). Returns
     /// whether there are none: a game has no legal turn exactly when it is over.
-    fn list_turns(&mut self, scratch: &mut Scratch) -> bool {
+    pub(crate) fn list_turns(&mut self, scratch: &mut Scratch) -> bool {
         self.open.clear();
         self.pending = None;
         if G::MAX_DECISIONS_PER_TURN == 1 {
@@ -173,7 +173,7 @@ impl<G: ActionSpace + Observe> Slot<G> {
     }
 
     /// Becomes a copy of `template`, keeping its own allocations.
-    fn reset_from(&mut self, template: &Slot<G>) {
+    pub(crate) fn reset_from(&mut self, template: &Slot<G>) {
         self.pos.clone_from(&template.pos);
         self.plies = template.plies;
         self.pending = template.pending;
@@ -196,9 +196,18 @@ impl<G: ActionSpace + Observe> Slot<G> {
         self.versions(self.pending?).next()
     }
 
+    /// Writes the observation of the decision to make: the position's, or the follow-up's while
+    /// one is pending.
+    pub(crate) fn observe(&self, planes: &mut [f32]) {
+        match self.pending_turn() {
+            Some(mv) => self.pos.observe_follow_up(mv, planes),
+            None => self.pos.observe(planes),
+        }
+    }
+
     /// Makes the open decision `id`: returns the turn to play, or `None` when a follow-up is
     /// now to be chosen.
-    fn decide(&mut self, id: Id, bits: &mut [u64]) -> Option<G::Move> {
+    pub(crate) fn decide(&mut self, id: Id, bits: &mut [u64]) -> Option<G::Move> {
         if G::MAX_DECISIONS_PER_TURN == 1 {
             return self.pos.move_of_action(usize::from(id));
         }
@@ -319,10 +328,7 @@ impl<G: ActionSpace + Observe> Batch<G> {
     pub fn observe(&self, out: &mut [f32]) {
         let size = observation_len::<G>();
         for (slot, planes) in self.slots.iter().zip(out.chunks_exact_mut(size)) {
-            match slot.pending_turn() {
-                Some(mv) => slot.pos.observe_follow_up(mv, planes),
-                None => slot.pos.observe(planes),
-            }
+            slot.observe(planes);
         }
     }
 

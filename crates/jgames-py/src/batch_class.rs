@@ -143,12 +143,7 @@ impl PyBatch {
         let made = jgames_registry::with_game!(game, |G| new_batch::<G>(
             n, variant, position, max_plies, seed
         ));
-        let (batch, variant) = made.unwrap_or_else(|| {
-            Err(value_error(format!(
-                "unknown game {game:?} (known: {})",
-                jgames_registry::names_joined()
-            )))
-        })?;
+        let (batch, variant) = made.unwrap_or_else(|| Err(crate::unknown_game(game)))?;
         Ok(PyBatch { batch, variant })
     }
 

@@ -214,12 +214,7 @@ pub(crate) fn new_state(
         variant, position, moves, max_plies
     )
     .map(|state| Box::new(state) as Box<dyn AnyGame>));
-    made.unwrap_or_else(|| {
-        Err(value_error(format!(
-            "unknown game {name:?} (known: {})",
-            jgames_registry::names_joined()
-        )))
-    })
+    made.unwrap_or_else(|| Err(crate::unknown_game(name)))
 }
 
 /// A game in progress, of the game named `game` (the package's classes `jgames.Jarmo`, ...

@@ -24,6 +24,7 @@ mod batch_class;
 mod game;
 mod render;
 mod state;
+mod vector;
 
 use batch_class::PyBatch;
 use game::{GameKind, PyGame};
@@ -69,6 +70,14 @@ fn interruptible<T: Send>(
             .join()
             .map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("the work panicked"))
     })
+}
+
+/// The error for a game name the registry does not know, listing those it knows.
+fn unknown_game(name: &str) -> PyErr {
+    value_error(format!(
+        "unknown game {name:?} (known: {})",
+        jgames_registry::names_joined()
+    ))
 }
 
 fn value_error(message: impl Into<String>) -> PyErr {
@@ -162,5 +171,6 @@ fn _jgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameKind>()?;
     m.add_function(wrap_pyfunction!(game_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(render::rasterize_svg, m)?)?;
+    vector::register(m)?;
     Ok(())
 }

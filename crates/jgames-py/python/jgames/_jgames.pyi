@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import Self, disjoint_base
 
-__all__ = ["Batch", "Game", "GameKind", "game_kinds", "rasterize_svg"]
+__all__ = ["Batch", "Game", "GameKind", "LearnerBatch", "game_kinds", "rasterize_svg"]
 
 _PickledState = tuple[str, str, int, int | None, int | None]
 
@@ -115,4 +115,46 @@ class Batch:
     @property
     def is_follow_up(self) -> npt.NDArray[np.bool_]: ...
     def random_actions(self) -> npt.NDArray[np.int64]: ...
+    def positions(self) -> list[str]: ...
+
+@final
+class LearnerBatch:
+    """N games of the game named ``game`` against a built-in opponent."""
+
+    def __new__(
+        cls,
+        game: str,
+        n: int,
+        variant: str | None = None,
+        max_plies: int = 300,
+        opponent: str = "random",
+        opponent_millis: int | None = None,
+        opponent_nodes: int | None = None,
+        learner_side: int | None = None,
+        same_step: bool = False,
+        threads: int = 1,
+    ) -> Self: ...
+    @property
+    def game(self) -> str: ...
+    def __len__(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @threads.setter
+    def threads(self, threads: int) -> None: ...
+    def reset(self, seed: int | None = None) -> npt.NDArray[np.float32]: ...
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]: ...
+    def action_masks(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def learner_side(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def plies(self) -> npt.NDArray[np.int64]: ...
     def positions(self) -> list[str]: ...

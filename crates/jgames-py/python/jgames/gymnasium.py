@@ -14,7 +14,9 @@ and ``jgames/Jersi-v0`` (one per game of ``jgames.GAMES``) with ``gymnasium.regi
         obs, reward, terminated, truncated, info = env.step(action)
         done = terminated or truncated
 
-(``gymnasium.make("jgames.gymnasium:jgames/Jarmo-v0")`` imports the module itself.)
+(``gymnasium.make("jgames.gymnasium:jgames/Jarmo-v0")`` imports the module itself;
+``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")`` makes the
+Rust-stepped vector environment of ``jgames.vector``.)
 
 The agent plays one side (``agent_side`` 0 or 1, or a side drawn from the environment's
 ``np_random`` at each ``reset`` when ``None``); after each of its actions the opponent plays
@@ -23,7 +25,9 @@ row: the opponent's whole turn is played, and the agent may get two steps in a r
 opponent is ``"random"`` (uniform over the legal actions, drawn from ``np_random``, so a seeded
 ``reset`` replays the same episode) or an engine spec for ``think`` (``"mcts"``,
 ``"alphabeta:depth=1"`` ...) with the budget ``opponent_millis`` / ``opponent_nodes`` (the
-library's default of 100 ms when neither is given).
+library's default of 100 ms when neither is given); an engine that takes a seed (MCTS) gets one
+from ``np_random`` for each decision, so that a seeded ``reset`` replays its choices too when its
+budget is not a time (``"mcts:iterations=200"``).
 
 An observation is ``{"observation": planes, "action_mask": mask}`` (float32 planes in [0, 1]
 from the view of the side to move, which is the agent's during the episode; the int8 mask of its
@@ -127,8 +131,20 @@ class JgamesEnv(gymnasium.Env[Observation, SupportsIndex]):
             legal = self._game.legal_actions()
             return int(legal[int(self.np_random.integers(len(legal)))])
         return int(
-            self._game.think(self.opponent, millis=self.opponent_millis, nodes=self.opponent_nodes)
+            self._game.think(
+                self._seeded_spec(), millis=self.opponent_millis, nodes=self.opponent_nodes
+            )
         )
+
+    def _seeded_spec(self) -> str:
+        """The opponent's engine spec with a seed from ``np_random`` when the engine takes one
+        and the spec sets none, so that a seeded ``reset`` fixes the engine's choices too."""
+        name = self.opponent.split(":", 1)[0]
+        if name not in ("mcts", "random") or "seed=" in self.opponent:
+            return self.opponent
+        seed = int(self.np_random.integers(2**63))
+        return f"{self.opponent}{',' if ':' in self.opponent else ':'}seed={seed}"
+
 
     def _play_opponent(self) -> None:
         """The opponent's decisions until the agent is to decide or the game is over."""
@@ -228,7 +244,12 @@ def register_all() -> list[str]:
     for name in GAMES:
         key = env_id(name)
         if key not in gymnasium.registry:
-            gymnasium.register(id=key, entry_point=f"{__name__}:JgamesEnv", kwargs={"game": name})
+            gymnasium.register(
+                id=key,
+                entry_point=f"{__name__}:JgamesEnv",
+                vector_entry_point="jgames.vector:JgamesVectorEnv",
+                kwargs={"game": name},
+            )
         ids.append(key)
     return ids
 
