@@ -157,14 +157,11 @@ fn engines_answer_legal_moves_within_limits() {
         ..Limits::NONE
     };
     let stop = AtomicBool::new(false);
-    let thought = think(
-        game.position(),
-        &spec,
-        limits.budget(&spec),
-        &Tables::None,
-        &stop,
-    )
-    .unwrap();
+    let search = || {
+        let budget = limits.budget(&spec);
+        think(game.position(), &spec, budget, &Tables::None, &stop).unwrap()
+    };
+    let thought = search();
     assert!(game.position().is_legal(thought.best));
     assert!(thought.info.nodes <= 400, "{}", thought.info.nodes);
     let line = thought.line(game.position());
@@ -173,15 +170,7 @@ fn engines_answer_legal_moves_within_limits() {
         Some(&game.position().move_to_string(thought.best))
     );
     // The same limits give the same move (fixed nodes, one thread).
-    let again = think(
-        game.position(),
-        &spec,
-        limits.budget(&spec),
-        &Tables::None,
-        &stop,
-    )
-    .unwrap();
-    assert_eq!(again.best, thought.best);
+    assert_eq!(search().best, thought.best);
 }
 
 #[test]

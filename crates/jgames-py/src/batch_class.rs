@@ -277,12 +277,9 @@ impl PyBatch {
 
     /// 1 at the open ids of each game: int8, (n, NUM_ACTIONS).
     fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
-        let actions = self.batch.num_actions();
-        let mut out = vec![0; self.batch.len() * actions];
+        let mut out = vec![0; self.batch.len() * self.batch.num_actions()];
         self.batch.mask(&mut out);
-        let mask = numpy::ndarray::Array2::from_shape_vec((self.batch.len(), actions), out)
-            .map_err(|e| value_error(e.to_string()))?;
-        Ok(mask.into_pyarray(py))
+        crate::matrix(py, self.batch.len(), out)
     }
 
     /// The player to decide in each game (0 or 1), int8.

@@ -72,6 +72,19 @@ fn interruptible<T: Send>(
     })
 }
 
+/// `values` (row after row) as a numpy array of `rows` rows.
+fn matrix<'py, T: numpy::Element>(
+    py: Python<'py>,
+    rows: usize,
+    values: Vec<T>,
+) -> PyResult<Bound<'py, numpy::PyArray2<T>>> {
+    use numpy::IntoPyArray;
+    let columns = values.len().checked_div(rows).unwrap_or(0);
+    let array = numpy::ndarray::Array2::from_shape_vec((rows, columns), values)
+        .map_err(|e| value_error(e.to_string()))?;
+    Ok(array.into_pyarray(py))
+}
+
 /// The error for a game name the registry does not know, listing those it knows.
 fn unknown_game(name: &str) -> PyErr {
     value_error(format!(

@@ -320,7 +320,6 @@ trait AnyLanes: Send + Sync {
     fn name(&self) -> &'static str;
     fn len(&self) -> usize;
     fn observation_shape(&self) -> [usize; 3];
-    fn num_actions(&self) -> usize;
     fn threads(&self) -> usize;
     fn set_threads(&mut self, threads: usize);
     /// Seeds (when `seed` is given) and starts every lane; returns the observations.
@@ -350,9 +349,6 @@ where
     }
     fn observation_shape(&self) -> [usize; 3] {
         G::OBSERVATION_SHAPE
-    }
-    fn num_actions(&self) -> usize {
-        G::ACTIONS
     }
     fn threads(&self) -> usize {
         self.threads
@@ -610,10 +606,7 @@ impl PyLearnerBatch {
     /// The open ids of each game as a bool array (n, NUM_ACTIONS); every id of a game that
     /// ended at the last step (its next action is ignored).
     fn action_masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
-        let shape = (self.lanes.len(), self.lanes.num_actions());
-        let mask = numpy::ndarray::Array2::from_shape_vec(shape, self.lanes.action_masks())
-            .map_err(|e| value_error(e.to_string()))?;
-        Ok(mask.into_pyarray(py))
+        crate::matrix(py, self.lanes.len(), self.lanes.action_masks())
     }
 
     /// The learner's side (0 moves first) in each game's current episode, int8.
