@@ -187,6 +187,7 @@ mod tests {
     use game_search::EngineSpec;
 
     use super::*;
+    use game_search::{Found, Watch};
 
     fn engines(specs: [&str; 2]) -> [Box<dyn Engine<Nim>>; 2] {
         specs.map(|s| s.parse::<EngineSpec>().unwrap().build())
@@ -288,13 +289,7 @@ mod tests {
             "stub".to_owned()
         }
         fn new_game(&mut self) {}
-        fn search(
-            &mut self,
-            pos: &Nim,
-            _budget: &Budget,
-            _stop: &AtomicBool,
-            _report: &mut dyn FnMut(&game_search::SearchInfo<Nim>),
-        ) -> Option<((u8, u8), game_search::SearchInfo<Nim>)> {
+        fn search(&mut self, pos: &Nim, _budget: &Budget, _watch: Watch<'_, Nim>) -> Found<Nim> {
             std::thread::sleep(self.think);
             let mut list = <Nim as Game>::MoveList::default();
             pos.legal_moves(&mut list);

@@ -9,7 +9,7 @@ use crate::budget::{MAX_RESULT_PLIES, WIN_SCORE};
 use crate::busy_nodes::{BusyNodes, Mark};
 use crate::engine::{Clock, Evaluator};
 use crate::table::{Bound, Table};
-use crate::{Budget, Engine, Score, SearchInfo};
+use crate::{Budget, Engine, Found, Score, SearchInfo, Watch};
 
 mod heuristics;
 mod node;
@@ -814,13 +814,8 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
         self.oracle = Some(oracle);
     }
 
-    fn search(
-        &mut self,
-        pos: &G,
-        budget: &Budget,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> Option<(G::Move, SearchInfo<G>)> {
+    fn search(&mut self, pos: &G, budget: &Budget, watch: Watch<'_, G>) -> Found<G> {
+        let Watch { stop, report } = watch;
         if pos.is_over() {
             return None;
         }

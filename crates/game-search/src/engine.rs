@@ -16,6 +16,28 @@ use abstract_game::Game;
 
 use crate::{Budget, SearchInfo};
 
+/// What a search found: the chosen legal move and the statistics; `None` only when the game
+/// is over.
+pub type Found<G> = Option<(<G as Game>::Move, SearchInfo<G>)>;
+
+/// How a caller follows a search it started: the flag that ends it early and where its
+/// intermediate statistics go.
+pub struct Watch<'a, G: Game> {
+    /// Set by another thread to end the search early; it still answers, with the best move
+    /// found so far.
+    pub stop: &'a AtomicBool,
+    /// Called with intermediate statistics (after each alpha-beta iteration, from time to
+    /// time in MCTS).
+    pub report: &'a mut dyn FnMut(&SearchInfo<G>),
+}
+
+impl<'a, G: Game> Watch<'a, G> {
+    /// A watch that stops the search on `stop` and reports to `report`.
+    pub fn new(stop: &'a AtomicBool, report: &'a mut dyn FnMut(&SearchInfo<G>)) -> Watch<'a, G> {
+        Watch { stop, report }
+    }
+}
+
 /// A player of `G`: given a position, it chooses a move.
 ///
 /// Engines are swapped by changing one line (`let mut engine: Box<dyn Engine<G>> = ...`), for
@@ -34,16 +56,11 @@ pub trait Engine<G: Game>: Send {
     /// [`Budget::or`]) and returns the chosen legal move with the statistics. Returns `None`
     /// only when the game is over.
     ///
-    /// The search ends early, still with a legal move (the best found so far), once `stop` is
-    /// set by another thread. `report` is called with intermediate statistics (after each
-    /// alpha-beta iteration, from time to time in MCTS), for `info` lines.
-    fn search(
-        &mut self,
-        pos: &G,
-        budget: &Budget,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> Option<(G::Move, SearchInfo<G>)>;
+    /// The search ends early, still with a legal move (the best found so far), once the
+    /// watch's `stop` is set by another thread; its `report` is called with intermediate
+    /// statistics (after each alpha-beta iteration, from time to time in MCTS), for `info`
+    /// lines.
+    fn search(&mut self, pos: &G, budget: &Budget, watch: Watch<'_, G>) -> Found<G>;
 
     /// Gives the engine exact values known in advance (a table of perfect play): a position
     /// the oracle knows is a leaf with its exact value, and at a known root the engine plays
@@ -54,9 +71,9 @@ pub trait Engine<G: Game>: Send {
     }
 
     /// [`search`](Engine::search) without a stop flag or intermediate reports.
-    fn choose(&mut self, pos: &G, budget: &Budget) -> Option<(G::Move, SearchInfo<G>)> {
+    fn choose(&mut self, pos: &G, budget: &Budget) -> Found<G> {
         let never = AtomicBool::new(false);
-        self.search(pos, budget, &never, &mut |_| {})
+        self.search(pos, budget, Watch::new(&never, &mut |_| {}))
     }
 }
 
@@ -67,16 +84,10 @@ impl<G: Game, E: Engine<G> + ?Sized> Engine<G> for Box<E> {
     fn new_game(&mut self) {
         (**self).new_game();
     }
-    fn search(
-        &mut self,
-        pos: &G,
-        budget: &Budget,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> Option<(G::Move, SearchInfo<G>)> {
-        (**self).search(pos, budget, stop, report)
+    fn search(&mut self, pos: &G, budget: &Budget, watch: Watch<'_, G>) -> Found<G> {
+        (**self).search(pos, budget, watch)
     }
-    fn choose(&mut self, pos: &G, budget: &Budget) -> Option<(G::Move, SearchInfo<G>)> {
+    fn choose(&mut self, pos: &G, budget: &Budget) -> Found<G> {
         (**self).choose(pos, budget)
     }
     fn set_oracle(&mut self, oracle: crate::SharedOracle<G>) {

@@ -98,7 +98,7 @@ mod table;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_DEPTH, MovePriority};
 pub use budget::{Budget, MAX_RESULT_PLIES, Score, SearchInfo, WIN_SCORE, clock_allotment};
-pub use engine::Engine;
+pub use engine::{Engine, Found, Watch};
 pub use mcts::{DEFAULT_EXPLORATION, Mcts, MctsDefaults, MctsOptions};
 pub use oracle::SharedOracle;
 pub use planned::Planned;

@@ -1,14 +1,13 @@
 //! Monte Carlo tree search: UCT selection and random playouts, optionally cut off and judged by
 //! an evaluation, or guided by the implicit minimax of an evaluation with progressive widening.
 
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use abstract_game::playout::{Rng, game_seed};
 use abstract_game::{BySide, Game, Outcome, Side};
 
 use crate::engine::{Clock, Evaluator};
-use crate::{Budget, Engine, Score, SearchInfo};
+use crate::{Budget, Engine, Found, Score, SearchInfo, Watch};
 
 mod options;
 #[cfg(test)]
@@ -784,13 +783,8 @@ impl<G: Game> Engine<G> for Mcts<G> {
         self.oracle = Some(oracle);
     }
 
-    fn search(
-        &mut self,
-        pos: &G,
-        budget: &Budget,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> Option<(G::Move, SearchInfo<G>)> {
+    fn search(&mut self, pos: &G, budget: &Budget, watch: Watch<'_, G>) -> Found<G> {
+        let Watch { stop, report } = watch;
         if pos.is_over() {
             return None;
         }

@@ -1,11 +1,9 @@
 //! An engine that follows a named opening plan ([`Opening`]) while the plan has a move, and
 //! searches with another engine once it has none: a strategy measured against ordinary play.
 
-use std::sync::atomic::AtomicBool;
-
 use abstract_game::{Game, Opening};
 
-use crate::{Budget, Engine, SearchInfo};
+use crate::{Budget, Engine, Found, SearchInfo, Watch};
 
 /// Plays the plan's move while [`Opening::choose`] gives one (and it is legal), otherwise
 /// whatever the inner engine chooses.
@@ -34,20 +32,15 @@ impl<G: Game> Engine<G> for Planned<G> {
         self.inner.set_oracle(oracle);
     }
 
-    fn search(
-        &mut self,
-        pos: &G,
-        budget: &Budget,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> Option<(G::Move, SearchInfo<G>)> {
+    fn search(&mut self, pos: &G, budget: &Budget, watch: Watch<'_, G>) -> Found<G> {
+        let Watch { stop, report } = watch;
         match (self.plan.choose)(pos).filter(|&mv| !pos.is_over() && pos.is_legal(mv)) {
             Some(mv) => {
                 let mut info = SearchInfo::empty();
                 info.pv.push(mv);
                 Some((mv, info))
             }
-            None => self.inner.search(pos, budget, stop, report),
+            None => self.inner.search(pos, budget, Watch::new(stop, report)),
         }
     }
 }

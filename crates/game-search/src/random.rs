@@ -1,12 +1,11 @@
 //! The uniform random player.
 
 use crate::engine::Instant;
-use std::sync::atomic::AtomicBool;
 
 use abstract_game::Game;
 use abstract_game::playout::Rng;
 
-use crate::{Budget, Engine, SearchInfo};
+use crate::{Budget, Engine, Found, SearchInfo, Watch};
 
 /// Plays a legal move drawn uniformly at random ([`Game::random_move`]), from a seeded stream:
 /// the same seed gives the same moves in the same positions.
@@ -45,13 +44,8 @@ impl<G: Game> Engine<G> for Random {
 
     fn new_game(&mut self) {}
 
-    fn search(
-        &mut self,
-        pos: &G,
-        _budget: &Budget,
-        _stop: &AtomicBool,
-        _report: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> Option<(G::Move, SearchInfo<G>)> {
+    fn search(&mut self, pos: &G, _budget: &Budget, watch: Watch<'_, G>) -> Found<G> {
+        let _ = watch;
         let start = Instant::now();
         if pos.is_over() {
             return None;

@@ -11,6 +11,7 @@ use abstract_game::{Game, Side};
 use common::{Nim, solve};
 use game_search::{
     AlphaBeta, AlphaBetaOptions, Budget, Engine, EngineSpec, Mcts, MctsOptions, Random, Score,
+    Watch,
 };
 use proptest::prelude::*;
 
@@ -217,10 +218,11 @@ fn alphabeta_is_repeatable() {
 fn alphabeta_reports_each_iteration() {
     let stop = AtomicBool::new(false);
     let mut depths = Vec::new();
-    let result =
-        AlphaBeta::<Nim>::default().search(&Nim::at(9, 9), &Budget::depth(5), &stop, &mut |info| {
-            depths.push(info.depth)
-        });
+    let result = AlphaBeta::<Nim>::default().search(
+        &Nim::at(9, 9),
+        &Budget::depth(5),
+        Watch::new(&stop, &mut |info| depths.push(info.depth)),
+    );
     assert!(result.is_some());
     assert_eq!(depths, [1, 2, 3, 4, 5]);
 }
@@ -601,7 +603,7 @@ fn a_stop_flag_set_before_the_search_still_gives_a_legal_move() {
         for mut engine in all_engines() {
             for budget in [Budget::default(), Budget::INFINITE] {
                 let (mv, info) = engine
-                    .search(&pos, &budget, &stop, &mut |_| {})
+                    .search(&pos, &budget, Watch::new(&stop, &mut |_| {}))
                     .unwrap_or_else(|| panic!("{}: no move", engine.name()));
                 assert!(pos.is_legal(mv), "{}", engine.name());
                 assert!(info.nodes <= 1, "{}: {info:?}", engine.name());
@@ -634,7 +636,7 @@ fn a_stop_flag_set_during_the_search_ends_it() {
                 std::thread::sleep(Duration::from_millis(20));
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
             });
-            engine.search(&pos, &Budget::INFINITE, &stop, &mut |_| {})
+            engine.search(&pos, &Budget::INFINITE, Watch::new(&stop, &mut |_| {}))
         });
         let (mv, _) = result.unwrap();
         assert!(pos.is_legal(mv));

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use abstract_game::{Evaluate, Game, Solvable, TextGame};
-use game_search::{Budget, Engine, EngineSpec, SearchInfo};
+use game_search::{Budget, Engine, EngineSpec, SearchInfo, Watch};
 
 use crate::SessionError;
 
@@ -108,7 +108,7 @@ pub fn think<G: Game + Evaluate + Solvable>(
     }
     let mut engine = engine_for::<G>(spec, pos.rules(), tables)?;
     let (best, info) = engine
-        .search(pos, &budget, stop, &mut |_| {})
+        .search(pos, &budget, Watch::new(stop, &mut |_| {}))
         .ok_or(SessionError::GameOver)?;
     Ok(Thought { best, info })
 }

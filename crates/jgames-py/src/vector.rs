@@ -21,7 +21,7 @@ use std::sync::atomic::AtomicBool;
 use abstract_game::actions::observation_len;
 use abstract_game::playout::Rng;
 use abstract_game::{ActionSpace, Evaluate, Game, Observe};
-use game_search::{Budget, EngineSpec};
+use game_search::{Budget, EngineSpec, Watch};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4};
 use pyo3::prelude::*;
 
@@ -141,8 +141,7 @@ impl<G: ActionSpace + Observe + Evaluate> Setup<G> {
                     let found = spec.build::<G>().search(
                         &lane.slot.pos,
                         &self.opponent.budget,
-                        &never,
-                        &mut |_| {},
+                        Watch::new(&never, &mut |_| {}),
                     );
                     match found {
                         Some((mv, _)) => mv,

@@ -4,12 +4,11 @@
 use std::io::{BufRead, BufReader, Write};
 use std::marker::PhantomData;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use abstract_game::TextGame;
-use game_search::{Budget, Engine, SearchInfo};
+use game_search::{Budget, Engine, Found, SearchInfo, Watch};
 
 /// How long a program may take to answer beyond its thinking time.
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -129,13 +128,8 @@ impl<G: TextGame> Engine<G> for UgiEngine<G> {
     /// Sends the position and a `go` with the budget's limits, and reads the `bestmove`. A
     /// program that fails, does not answer within its time and ten seconds more, or answers a
     /// move that is not legal here gives `None`.
-    fn search(
-        &mut self,
-        pos: &G,
-        budget: &Budget,
-        _stop: &AtomicBool,
-        _report: &mut dyn FnMut(&SearchInfo<G>),
-    ) -> Option<(G::Move, SearchInfo<G>)> {
+    fn search(&mut self, pos: &G, budget: &Budget, watch: Watch<'_, G>) -> Found<G> {
+        let _ = watch;
         if pos.is_over() {
             return None;
         }

@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use abstract_game::{Evaluate, Game, Side, TextGame};
-use game_search::{Budget, Engine, EngineSpec, Score, SearchInfo};
+use game_search::{Budget, Engine, EngineSpec, Score, SearchInfo, Watch};
 use game_session::{Limits, Session};
 
 use crate::sync::locked;
@@ -176,9 +176,11 @@ impl<G: TextGame + Evaluate + abstract_game::Solvable> Protocol<G> {
         searching.store(true, Ordering::SeqCst);
         self.search = Some(std::thread::spawn(move || {
             let mut engine = locked(&engine);
-            let found = engine.search(&pos, &budget, &stop, &mut |info| {
-                say(&out, &info_line(&pos, info))
-            });
+            let found = engine.search(
+                &pos,
+                &budget,
+                Watch::new(&stop, &mut |info| say(&out, &info_line(&pos, info))),
+            );
             drop(engine);
             // `go infinite` is answered only after `stop` (as UCI has it), even when the
             // search ended by itself (a proven result, a single move).

@@ -1,6 +1,7 @@
 //! The tests of the Monte Carlo search.
 
 use super::*;
+use std::sync::atomic::AtomicBool;
 
 #[test]
 fn a_cutoff_lets_the_evaluation_decide_playouts() {
@@ -205,12 +206,16 @@ fn a_long_search_reports_as_it_goes() {
     let mut seen: Vec<u64> = Vec::new();
     let mut engine = Mcts::<Nim>::default();
     let (mv, last) = engine
-        .search(&Nim::at(40, 37), &Budget::INFINITE, &stop, &mut |info| {
-            seen.push(info.iterations);
-            if seen.len() == 2 {
-                stop.store(true, Ordering::Relaxed);
-            }
-        })
+        .search(
+            &Nim::at(40, 37),
+            &Budget::INFINITE,
+            Watch::new(&stop, &mut |info| {
+                seen.push(info.iterations);
+                if seen.len() == 2 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }),
+        )
         .expect("a move");
     assert!(Nim::at(40, 37).is_legal(mv));
     // Two reports during the search (the second stopped it), then the final one.
