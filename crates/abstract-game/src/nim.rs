@@ -30,12 +30,7 @@ impl GameRules for NimRules {
     ];
 }
 
-impl Default for NimRules {
-    /// The `small` preset.
-    fn default() -> NimRules {
-        NimRules::PRESETS[0].rules
-    }
-}
+crate::default_rules!(NimRules);
 
 /// A Nim position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
