@@ -14,7 +14,7 @@
 
 use abstract_game::{Evaluate, SearchHints, Side};
 
-use crate::board::{ALIGNMENT_SQUARES, TERRITORY};
+use crate::board::{ALIGNMENT_SQUARES, Squares, TERRITORY};
 use crate::piece::{MAX_HEIGHT, SIZE_PIECES, Tower};
 use crate::position::{Move, MoveList, Position};
 
@@ -98,31 +98,25 @@ impl Default for EvalWeights {
 impl Position {
     /// The squares holding towers of two or more pieces.
     #[inline]
-    fn tall_towers(&self) -> u32 {
-        let mut tall = 0;
-        let mut rest = self.occupied;
-        while rest != 0 {
-            let s = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if self.towers[s % 26].height() >= 2 {
-                tall |= 1 << s;
-            }
-        }
-        tall
+    fn tall_towers(&self) -> Squares {
+        self.occupied
+            .iter()
+            .filter(|s| self.towers[s.index()].height() >= 2)
+            .collect()
     }
 
     /// The heuristic worth of `side`'s game, without regard to who is to move; `tall` is
     /// [`tall_towers`](Self::tall_towers).
     #[inline]
-    fn side_worth(&self, side: Side, tall: u32, w: &EvalWeights) -> i32 {
+    fn side_worth(&self, side: Side, tall: Squares, w: &EvalWeights) -> i32 {
         let s = side.index();
         let mut value = w.monoliths(self.lead[s].count_ones());
         let grade_leads = w.lead_locked != 0 || w.lead_single != 0;
         for (a, squares) in ALIGNMENT_SQUARES.into_iter().enumerate() {
             let on = squares & self.occupied;
             let (mine, theirs) = (on & TERRITORY[s], on & TERRITORY[1 - s]);
-            if mine != 0 && theirs == 0 {
-                value += if mine & tall != 0 {
+            if !mine.is_empty() && theirs.is_empty() {
+                value += if !(mine & tall).is_empty() {
                     w.open_tall
                 } else {
                     w.open_short
@@ -144,7 +138,7 @@ impl Position {
     /// (both occupied, the lead this player's): [`lead_locked`](EvalWeights::lead_locked) or
     /// [`lead_single`](EvalWeights::lead_single), judged by strength keys.
     #[inline]
-    fn lead_grade(&self, mine: u32, theirs: u32, w: &EvalWeights) -> i32 {
+    fn lead_grade(&self, mine: Squares, theirs: Squares, w: &EvalWeights) -> i32 {
         let (mut best_theirs, mut theirs_full) = (0, true);
         for t in self.towers_on(theirs) {
             best_theirs = best_theirs.max(t.strength_key());
@@ -172,13 +166,8 @@ impl Position {
 
     /// The towers on the squares of `set` (all occupied).
     #[inline]
-    fn towers_on(&self, set: u32) -> impl Iterator<Item = &Tower> + '_ {
-        let mut rest = set;
-        core::iter::from_fn(move || {
-            let s = rest.trailing_zeros() as usize;
-            rest &= rest.checked_sub(1)?;
-            Some(&self.towers[s])
-        })
+    fn towers_on(&self, set: Squares) -> impl Iterator<Item = &Tower> + '_ {
+        set.into_iter().map(|s| &self.towers[s.index()])
     }
 
     /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
