@@ -53,6 +53,8 @@ use crate::{Game, PlayError, TextGame};
 
 pub use proptest;
 
+pub mod pictures;
+
 /// The bounds the suite needs of a position type.
 pub trait TestedGame: TextGame + PartialEq + Debug + Display {}
 impl<G: TextGame + PartialEq + Debug + Display> TestedGame for G {}
@@ -468,6 +470,62 @@ where
     compared
 }
 
+/// The random sample of [`check_evaluation_sample`]: `games` random games of up to `plies`
+/// moves under each rule set, all drawn from `seed`, and the fewest unfinished positions (and
+/// positions compared with the other side to move) the check accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvaluationSample {
+    /// The seed of the one stream of random moves.
+    pub seed: u64,
+    /// Games per rule set.
+    pub games: usize,
+    /// The most moves of a game.
+    pub plies: u32,
+    /// The fewest positions the sample must hold and the check must compare.
+    pub at_least: usize,
+}
+
+/// The evaluation checks every game shares: the start under each of `rules` is even (worth 0
+/// to the side to move), and on the [`unfinished_positions`] of `sample`, at least
+/// `sample.at_least` of them, [`check_evaluation`] holds and compares at least as many.
+/// `switch_side` is as for [`check_evaluation`] ([`switch_field`] writes the usual one).
+pub fn check_evaluation_sample<G>(
+    rules: &[G::Rules],
+    sample: EvaluationSample,
+    switch_side: impl Fn(&str) -> String,
+) where
+    G: TextGame + crate::Evaluate + Debug,
+{
+    for &rules in rules {
+        let start = G::new(rules);
+        assert_eq!(start.evaluate(), 0, "the start is not even: {start:?}");
+    }
+    let positions = unfinished_positions::<G>(rules, sample.seed, sample.games, sample.plies);
+    assert!(
+        positions.len() >= sample.at_least,
+        "{} positions, fewer than {}",
+        positions.len(),
+        sample.at_least
+    );
+    let compared = check_evaluation(&positions, switch_side);
+    assert!(
+        compared >= sample.at_least,
+        "{compared} positions compared, fewer than {}",
+        sample.at_least
+    );
+}
+
+/// `text` with its space-separated field number `field` (from 0) switched between `one` and
+/// `other`: `other` where it was `one`, `one` where it was anything else. The side to move of
+/// a position text, for [`check_evaluation`].
+pub fn switch_field(text: &str, field: usize, one: &str, other: &str) -> String {
+    let mut fields: Vec<&str> = text.split(' ').collect();
+    if let Some(value) = fields.get_mut(field) {
+        *value = if *value == one { other } else { one };
+    }
+    fields.join(" ")
+}
+
 /// Checks the move families of `pos` ([`Evaluate::move_family`](crate::Evaluate::move_family)):
 /// twins lead to positions of the same outcome and, while the game goes on, the same value,
 /// and [`family_moves`](crate::Evaluate::family_moves) lists exactly the first legal move of
@@ -629,6 +687,11 @@ macro_rules! game_properties {
             }
 
             #[test]
+            fn the_endings_are_named_apart() {
+                $crate::contract::check_endings::<G>();
+            }
+
+            #[test]
             fn contract_and_setup_hold() {
                 t::run($cases, pos(), |p| t::contract_and_setup(&p));
             }
@@ -774,6 +837,17 @@ mod tests {
         assert!(naive.p_value < UNIFORMITY_MIN_P, "{naive:?}");
         assert!(uniformity(&moves, 1, || Some(60)).is_err());
         assert!(uniformity(&moves, 1, || None).is_err());
+    }
+
+    #[test]
+    fn switch_field_swaps_one_field_and_no_other() {
+        assert_eq!(switch_field("w4/5 b 1/0", 1, "b", "w"), "w4/5 w 1/0");
+        assert_eq!(switch_field("w4/5 w 1/0", 1, "b", "w"), "w4/5 b 1/0");
+        assert_eq!(
+            switch_field("- * * S - 0/0 0", 3, "S", "N"),
+            "- * * N - 0/0 0"
+        );
+        assert_eq!(switch_field("a b", 5, "S", "N"), "a b");
     }
 
     #[test]

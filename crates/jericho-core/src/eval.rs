@@ -237,6 +237,8 @@ const _: () = {
 #[cfg(test)]
 mod tests {
 
+    use abstract_game::testing::{EvaluationSample, switch_field};
+
     use crate::prelude::*;
 
     const ALL_SIZES: &str = "1abcde2abcde3abcde4abcde5abcde";
@@ -258,13 +260,6 @@ mod tests {
         let pos = Position::from_text(text, Rules::default()).unwrap();
         assert!(!pos.is_over(), "{text}");
         pos.evaluate()
-    }
-
-    /// The same text with the other side to move.
-    fn switched(text: &str) -> String {
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        fields[3] = if fields[3] == "S" { "N" } else { "S" };
-        fields.join(" ")
     }
 
     /// The full stock without the pieces named (e.g. `["5a"]`).
@@ -301,26 +296,22 @@ mod tests {
     }
 
     #[test]
-    fn the_start_is_even_and_values_stay_in_bounds() {
+    fn the_start_is_even_and_the_values_bounded_and_symmetric() {
         assert_eq!(stock_without(&[]), ALL_SIZES);
-        for rules in presets() {
-            assert_eq!(Position::new(rules).evaluate(), 0);
-        }
-        let positions = random_positions();
-        assert!(positions.len() > 5_000, "{}", positions.len());
-        // The bound and the values themselves: `switching_the_side_to_move_negates_the_value`.
-    }
-
-    #[test]
-    fn switching_the_side_to_move_negates_the_value() {
-        // The last placement belongs to the player who just moved: drop it.
-        let switch = |text: &str| {
-            let mut fields: Vec<String> = switched(text).split(' ').map(String::from).collect();
-            fields[4] = "-".to_string();
-            fields.join(" ")
-        };
-        let checked = abstract_game::testing::check_evaluation(&random_positions(), switch);
-        assert!(checked > 5_000, "{checked}");
+        abstract_game::testing::check_evaluation_sample::<Position>(
+            &presets(),
+            EvaluationSample {
+                seed: 9,
+                games: 40,
+                plies: 60,
+                at_least: 5_000,
+            },
+            |text| {
+                // The last placement belongs to the player who just moved: drop it.
+                let switched = switch_field(text, 3, "S", "N");
+                switch_field(&switched, 4, "-", "-")
+            },
+        );
     }
 
     #[test]

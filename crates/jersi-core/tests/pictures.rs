@@ -6,10 +6,12 @@
 use std::collections::BTreeSet;
 
 use abstract_game::svg::SvgOptions;
-use abstract_game::testing::random_position;
+use abstract_game::testing::pictures::{
+    check_committed_pictures, check_options_change_the_picture, check_random_pictures,
+    play_moves as play_record,
+};
 use jersi_core::Kind;
 use jersi_core::prelude::*;
-use proptest::prelude::*;
 
 type Options = SvgOptions<Move, Square>;
 
@@ -60,19 +62,6 @@ fn targets(pos: &Position, cell: Square) -> usize {
 
 fn sq(name: &str) -> Square {
     Square::from_name(name).unwrap()
-}
-
-/// Plays a record's turns (turn numbers such as `12.` are skipped); returns the last turn.
-fn play_record(pos: &mut Position, turns: &str) -> Option<Move> {
-    let mut last = None;
-    for text in turns.split_whitespace().filter(|t| !t.ends_with('.')) {
-        let mv = pos
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play(mv).unwrap();
-        last = Some(mv);
-    }
-    last
 }
 
 /// The rulebook's example game, as `docs/jersi.md` gives it.
@@ -177,37 +166,10 @@ fn stacks_show_both_cubes() {
 }
 
 #[test]
-fn a_turn_a_flip_and_a_size_change_the_picture() {
+fn a_move_and_the_options_change_the_picture() {
     let start = Position::new(Rules::default());
-    let before = start.svg(&Options::default());
-    let mv = start.parse_move("b8-b7=d8").unwrap();
-    let after = start.after(mv);
-    assert_ne!(after.svg(&Options::default()), before);
-    let shown = Options {
-        last_move: Some(mv),
-        ..Options::default()
-    };
-    assert_ne!(after.svg(&shown), after.svg(&Options::default()));
-    // A drop changes the reserve beside the board.
-    let drop = start.parse_move("M:e4").unwrap();
-    let dropped = start.after(drop).svg(&Options::default());
-    assert_ne!(dropped, before);
-    for options in [
-        Options {
-            flip: true,
-            ..Options::default()
-        },
-        Options {
-            cell: 30,
-            ..Options::default()
-        },
-        Options {
-            coordinates: false,
-            ..Options::default()
-        },
-    ] {
-        assert_ne!(start.svg(&options), before);
-    }
+    // Nine columns of cells, the reserve panel of 2.9 cells and two side margins of 0.8: 13.5 cells.
+    check_options_change_the_picture(&start, start.parse_move("b8-b7=d8").unwrap(), (100, 1350));
 }
 
 #[test]
@@ -257,35 +219,14 @@ fn a_highlight_marks_one_target_per_cell() {
     assert!(svg.contains("<title>capture to f6</title>"), "{svg}");
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-
-    /// Pictures of random positions of every preset render, parse and show every cube.
-    #[test]
-    fn random_positions_render(
-        preset in 0..Rules::PRESETS.len(),
-        seed in any::<u64>(),
-        plies in 0u32..160,
-        flip in any::<bool>(),
-        cell in 0usize..69,
-    ) {
-        let rules = Rules::PRESETS[preset].rules;
-        let pos: Position = random_position(rules, seed, plies);
-        let cell = Square::ALL[cell];
-        let options = Options { flip, targets_of: Some(cell), ..Options::default() };
-        abstract_game::testing::check_pointing(&pos, &options);
-        let svg = pos.svg(&options);
-        prop_assert_eq!(groups(&svg, "piece"), cubes(&pos));
-        prop_assert_eq!(groups(&svg, "target"), targets(&pos, cell));
-    }
+/// Pictures of random positions of every preset render, parse and show every cube and target.
+#[test]
+fn random_positions_render() {
+    check_random_pictures::<Position>(48, 160, cubes, targets);
 }
 
 #[test]
 fn committed_pictures_are_up_to_date() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
-    for (name, pos, options) in documented() {
-        let path = format!("{dir}{name}.svg");
-        let svg = pos.svg(&options);
-        abstract_game::testing::committed_picture(&path, &svg);
-    }
+    let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
+    check_committed_pictures(prefix, &documented(), cubes);
 }

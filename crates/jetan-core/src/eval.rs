@@ -238,6 +238,8 @@ const _: () = {
 #[cfg(test)]
 mod tests {
 
+    use abstract_game::testing::{EvaluationSample, switch_field};
+
     use crate::prelude::*;
 
     fn presets() -> Vec<Rules> {
@@ -253,34 +255,22 @@ mod tests {
         pos.evaluate()
     }
 
-    /// The same text with the other side to move.
-    fn switched(text: &str) -> String {
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        fields[1] = if fields[1] == "b" { "o" } else { "b" };
-        fields.join(" ")
-    }
-
-    /// Positions of random games under every preset, not finished.
-    fn random_positions() -> Vec<Position> {
-        abstract_game::testing::unfinished_positions(&presets(), 5, 12, 150)
-    }
-
     #[test]
-    fn the_start_is_even_and_values_stay_in_bounds() {
+    fn the_start_is_even_and_the_values_bounded_and_symmetric() {
         for rules in presets() {
-            assert_eq!(Position::new(rules).evaluate(), 0);
             let orange_first = Position::new(rules.with_first_player(Side::Second));
             assert_eq!(orange_first.evaluate(), 0);
         }
-        let positions = random_positions();
-        assert!(positions.len() > 2_000, "{}", positions.len());
-        // The bound and the values themselves: `switching_the_side_to_move_negates_the_value`.
-    }
-
-    #[test]
-    fn switching_the_side_to_move_negates_the_value() {
-        let checked = abstract_game::testing::check_evaluation(&random_positions(), switched);
-        assert!(checked > 2_000, "{checked}");
+        abstract_game::testing::check_evaluation_sample::<Position>(
+            &presets(),
+            EvaluationSample {
+                seed: 5,
+                games: 12,
+                plies: 150,
+                at_least: 2_000,
+            },
+            |text| switch_field(text, 1, "b", "o"),
+        );
     }
 
     #[test]
@@ -310,7 +300,12 @@ mod tests {
         assert!(thoat < dwar && dwar < flier);
         // From Orange's side it is the same loss.
         assert_eq!(
-            eval(&switched(&start.replacen("wadfrcfdaw/", "wad1rcfdaw/", 1))),
+            eval(&switch_field(
+                &start.replacen("wadfrcfdaw/", "wad1rcfdaw/", 1),
+                1,
+                "b",
+                "o"
+            )),
             -flier
         );
     }

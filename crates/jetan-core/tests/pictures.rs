@@ -6,9 +6,11 @@
 use std::collections::BTreeSet;
 
 use abstract_game::svg::SvgOptions;
-use abstract_game::testing::random_position;
+use abstract_game::testing::pictures::{
+    check_committed_pictures, check_options_change_the_picture, check_random_pictures,
+    play_moves as play_record,
+};
 use jetan_core::prelude::*;
-use proptest::prelude::*;
 
 type Options = SvgOptions<Move, Square>;
 
@@ -35,19 +37,6 @@ fn targets(pos: &Position, from: Square) -> usize {
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
-}
-
-/// Plays a record's moves (move numbers such as `12.` are skipped); returns the last move.
-fn play_record(pos: &mut Position, moves: &str) -> Option<Move> {
-    let mut last = None;
-    for text in moves.split_whitespace().filter(|t| !t.ends_with('.')) {
-        let mv = pos
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play(mv).unwrap();
-        last = Some(mv);
-    }
-    last
 }
 
 /// The Thoat's picture: a Black Thoat on e5, a Black Panthan on e6 blocking two of its paths
@@ -134,34 +123,10 @@ fn pictures_are_xml_with_one_symbol_per_piece() {
 }
 
 #[test]
-fn a_move_a_flip_and_a_size_change_the_picture() {
-    let start = Position::default();
-    let before = start.svg(&Options::default());
-    let mv = start.parse_move("Pe2-e3").unwrap();
-    let after = start.after(mv);
-    assert_ne!(after.svg(&Options::default()), before);
-    let shown = Options {
-        last_move: Some(mv),
-        ..Options::default()
-    };
-    assert_ne!(after.svg(&shown), after.svg(&Options::default()));
-    let flipped = Options {
-        flip: true,
-        ..Options::default()
-    };
-    assert_ne!(start.svg(&flipped), before);
-    let small = Options {
-        cell: 24,
-        ..Options::default()
-    };
-    assert_ne!(start.svg(&small), before);
-    assert_ne!(
-        start.svg(&Options {
-            coordinates: false,
-            ..Options::default()
-        }),
-        before
-    );
+fn a_move_and_the_options_change_the_picture() {
+    let start = Position::new(Rules::default());
+    // Ten squares, the rank labels' margin of 0.55 and a pad of 0.25: 10.8 cells.
+    check_options_change_the_picture(&start, start.parse_move("Pe2-e3").unwrap(), (100, 1080));
 }
 
 #[test]
@@ -215,35 +180,14 @@ fn a_highlight_marks_one_target_per_destination() {
     assert!(svg.contains("<title>capture to g6</title>"));
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    /// Pictures of random positions of every preset render, parse and show every piece.
-    #[test]
-    fn random_positions_render(
-        preset in 0..Rules::PRESETS.len(),
-        seed in any::<u64>(),
-        plies in 0u32..200,
-        flip in any::<bool>(),
-        from in 0usize..100,
-    ) {
-        let rules = Rules::PRESETS[preset].rules;
-        let pos: Position = random_position(rules, seed, plies);
-        let from = Square::ALL[from];
-        let options = Options { flip, targets_of: Some(from), ..Options::default() };
-        abstract_game::testing::check_pointing(&pos, &options);
-        let svg = pos.svg(&options);
-        prop_assert_eq!(groups(&svg, "piece"), pieces(&pos));
-        prop_assert_eq!(groups(&svg, "target"), targets(&pos, from));
-    }
+/// Pictures of random positions of every preset render, parse and show every piece and target.
+#[test]
+fn random_positions_render() {
+    check_random_pictures::<Position>(64, 200, pieces, targets);
 }
 
 #[test]
 fn committed_pictures_are_up_to_date() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
-    for (name, pos, options) in documented() {
-        let path = format!("{dir}{name}.svg");
-        let svg = pos.svg(&options);
-        abstract_game::testing::committed_picture(&path, &svg);
-    }
+    let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
+    check_committed_pictures(prefix, &documented(), pieces);
 }

@@ -1,0 +1,87 @@
+//! The checks the game crates share (endings, pictures, the evaluation sample), on the toy
+//! game Nim: each passes where Nim keeps its promise, and fails, naming what broke, where Nim
+//! does not (its picture draws neither the last move nor targets, its evaluation is flat) or
+//! where the data given to it is wrong.
+#![cfg(feature = "testing")]
+
+use abstract_game::Ending;
+use abstract_game::contract::{check_ending_names, check_endings};
+use abstract_game::nim::{Nim, NimRules};
+use abstract_game::testing::pictures::{
+    Options, check_options_change_the_picture, check_random_pictures, checked_picture, play_moves,
+};
+use abstract_game::testing::{EvaluationSample, check_evaluation_sample};
+
+/// The stones of both heaps, each a piece of the picture.
+fn stones(pos: &Nim) -> usize {
+    pos.heaps.iter().map(|&h| usize::from(h)).sum()
+}
+
+#[test]
+fn the_endings_of_the_toy_game_are_sound() {
+    check_endings::<Nim>();
+}
+
+#[test]
+#[should_panic(expected = "an ending name twice")]
+fn an_ending_named_twice_is_caught() {
+    check_ending_names(&[Ending::WIN, Ending::DRAW, Ending::new("win", "won again")]);
+}
+
+#[test]
+#[should_panic(expected = "no ending")]
+fn an_empty_list_of_endings_is_caught() {
+    check_ending_names(&[]);
+}
+
+#[test]
+fn moves_are_played_and_record_numbers_skipped() {
+    let mut pos = Nim::at(5, 5);
+    assert_eq!(play_moves(&mut pos, "1. 0:2 1:3 2. 0:1"), Some((0, 1)));
+    assert_eq!(pos.heaps, [2, 2]);
+    assert_eq!(play_moves(&mut pos, ""), None);
+}
+
+#[test]
+#[should_panic]
+fn a_refused_move_is_caught() {
+    play_moves(&mut Nim::at(1, 1), "0:3");
+}
+
+#[test]
+fn the_toy_game_draws_every_stone() {
+    let pos = Nim::at(3, 5);
+    checked_picture(&pos, &Options::<Nim>::default(), 8);
+    check_random_pictures::<Nim>(32, 12, stones, |_, _| 0);
+}
+
+#[test]
+#[should_panic(expected = "piece symbols of")]
+fn a_wrong_piece_count_is_caught() {
+    checked_picture(&Nim::at(3, 5), &Options::<Nim>::default(), 7);
+}
+
+#[test]
+#[should_panic(expected = "the targets of")]
+fn missing_target_marks_are_caught() {
+    check_random_pictures::<Nim>(32, 12, stones, |_, _| 1);
+}
+
+#[test]
+#[should_panic(expected = "the last move changes nothing")]
+fn a_last_move_not_drawn_is_caught() {
+    let start = Nim::at(3, 5);
+    check_options_change_the_picture(&start, (0, 1), (96, 384));
+}
+
+#[test]
+#[should_panic(expected = "every value is 0")]
+fn a_flat_evaluation_is_caught() {
+    let sample = EvaluationSample {
+        seed: 1,
+        games: 4,
+        plies: 10,
+        at_least: 1,
+    };
+    check_evaluation_sample::<Nim>(&[NimRules { heap: 9 }], sample, |text| text.to_string());
+}
