@@ -22,7 +22,7 @@
 
 use core::fmt;
 
-use abstract_game::svg::{Render, Style, Svg, SvgOptions};
+use abstract_game::svg::{Render, Style, Svg, SvgOptions, cell_size};
 use abstract_game::{Game, Side};
 
 use crate::board::{SIZE, Square};
@@ -83,7 +83,7 @@ struct Layout {
 impl Layout {
     /// The layout of a picture made with `options`.
     fn new(options: &SvgOptions<Move, Square>) -> Layout {
-        let cell = f64::from(options.cell.max(8));
+        let cell = cell_size(options);
         Layout {
             cell,
             left: if options.coordinates {
@@ -206,37 +206,13 @@ impl Position {
     }
 }
 
-impl Render for Position {
-    type Cell = Square;
-
-    const CELLS: &'static [Square] = &Square::ALL;
-
-    /// A move touches the square it leaves and the square it reaches.
-    fn move_cells(&self, mv: Move) -> Vec<Square> {
-        mv.from().into_iter().chain(mv.to()).collect()
-    }
-
-    fn cell_centre(&self, sq: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
-        Layout::new(options).centre(sq)
-    }
-
-    /// Draws the 10x10 board with `a1` black at the bottom left (the top right when
-    /// flipped), files and ranks on the edges, the pieces, the caption above the board, the
-    /// last move as tinted squares and an arrow, and the targets of `targets_of`: a dot on an
-    /// empty square, a ring round a piece to capture, a violet dot for the Princess's escape.
-    fn write_svg(
-        &self,
-        out: &mut dyn fmt::Write,
-        options: &SvgOptions<Move, Square>,
-    ) -> fmt::Result {
-        let layout = Layout::new(options);
-        let (cell, margin, caption_height) = (layout.cell, layout.left, layout.top);
+/// The caption of [`Render::write_svg`]'s picture.
+impl Position {
+    /// The caption above the board, whose left edge is `margin` and width `n` cells: a disc
+    /// of the mover's colour (none once the game is over), the text, and the status on the
+    /// right.
+    fn draw_caption(&self, svg: &mut Svg, cell: f64, margin: f64, caption_height: f64) {
         let n = f64::from(SIZE);
-        let pad = cell * 0.25;
-        let (width, height) = (margin + n * cell + pad, caption_height + n * cell + margin);
-        let mut svg = Svg::new(width, height);
-        svg.rect(0.0, 0.0, width, height, &Style::fill(PAPER));
-
         // The caption: a disc of the mover's colour (none once the game is over) and the text.
         let cy = caption_height * 0.45;
         let mut text_x = margin;
@@ -266,6 +242,40 @@ impl Render for Position {
             "end",
             INK,
         );
+    }
+}
+
+impl Render for Position {
+    type Cell = Square;
+
+    const CELLS: &'static [Square] = &Square::ALL;
+
+    /// A move touches the square it leaves and the square it reaches.
+    fn move_cells(&self, mv: Move) -> Vec<Square> {
+        mv.from().into_iter().chain(mv.to()).collect()
+    }
+
+    fn cell_centre(&self, sq: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
+        Layout::new(options).centre(sq)
+    }
+
+    /// Draws the 10x10 board with `a1` black at the bottom left (the top right when
+    /// flipped), files and ranks on the edges, the pieces, the caption above the board, the
+    /// last move as tinted squares and an arrow, and the targets of `targets_of`: a dot on an
+    /// empty square, a ring round a piece to capture, a violet dot for the Princess's escape.
+    fn write_svg(
+        &self,
+        out: &mut dyn fmt::Write,
+        options: &SvgOptions<Move, Square>,
+    ) -> fmt::Result {
+        let layout = Layout::new(options);
+        let (cell, margin, caption_height) = (layout.cell, layout.left, layout.top);
+        let n = f64::from(SIZE);
+        let pad = cell * 0.25;
+        let (width, height) = (margin + n * cell + pad, caption_height + n * cell + margin);
+        let mut svg = Svg::with_background(width, height, &Style::fill(PAPER));
+
+        self.draw_caption(&mut svg, cell, margin, caption_height);
 
         // The board.
         let frame = cell * 0.06;
@@ -390,15 +400,9 @@ impl Render for Position {
             .and_then(|mv| Some((mv.from()?, mv.to()?)))
         {
             let (a, b) = (layout.centre(from), layout.centre(to));
-            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-            let len = (dx * dx + dy * dy).sqrt();
-            if len > 0.0 {
-                let back = (cell * 0.3).min(len / 2.0);
-                let tip = (b.0 - dx / len * back, b.1 - dy / len * back);
-                svg.arrow(a, tip, cell * 0.09, LAST_ARROW);
-            }
+            svg.arrow_short_of(a, b, cell * 0.3, cell * 0.09, LAST_ARROW);
         }
 
-        out.write_str(&svg.finish())
+        svg.finish_into(out)
     }
 }
