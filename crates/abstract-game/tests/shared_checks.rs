@@ -8,7 +8,8 @@ use abstract_game::Ending;
 use abstract_game::contract::{check_ending_names, check_endings};
 use abstract_game::nim::{Nim, NimRules};
 use abstract_game::testing::pictures::{
-    Options, check_options_change_the_picture, check_random_pictures, checked_picture, play_moves,
+    Options, check_caption, check_highlight, check_options_change_the_picture,
+    check_random_pictures, checked_picture, play_moves,
 };
 use abstract_game::testing::{EvaluationSample, check_evaluation_sample};
 
@@ -84,4 +85,17 @@ fn a_flat_evaluation_is_caught() {
         at_least: 1,
     };
     check_evaluation_sample::<Nim>(&[NimRules { heap: 9 }], sample, |text| text.to_string());
+}
+
+#[test]
+fn the_toy_game_captions_the_mover_and_the_result() {
+    check_caption(&Nim::at(3, 5));
+    check_caption(&Nim::at(0, 0));
+    assert_eq!(check_highlight(&Nim::at(3, 5), 0, |_, _| 0).0, 0);
+}
+
+#[test]
+#[should_panic(expected = "the targets of 1")]
+fn a_highlight_without_its_marks_is_caught() {
+    check_highlight(&Nim::at(3, 5), 1, |_, _| 2);
 }

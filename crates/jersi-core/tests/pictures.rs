@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use abstract_game::svg::SvgOptions;
 use abstract_game::testing::pictures::{
-    check_committed_pictures, check_options_change_the_picture, check_random_pictures,
-    play_moves as play_record,
+    check_caption, check_committed_pictures, check_highlight, check_options_change_the_picture,
+    check_random_pictures, play_moves as play_record,
 };
 use jersi_core::Kind;
 use jersi_core::prelude::*;
@@ -135,20 +135,7 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
 }
 
 #[test]
-fn pictures_are_xml_with_one_symbol_per_cube() {
-    for (name, pos, options) in documented() {
-        for flip in [false, true] {
-            for coordinates in [false, true] {
-                let options = Options {
-                    flip,
-                    coordinates,
-                    ..options
-                };
-                let svg = pos.svg(&options);
-                assert_eq!(groups(&svg, "piece"), cubes(&pos), "{name}");
-            }
-        }
-    }
+fn the_reserves_are_drawn_only_with_drops() {
     // The start: 30 cubes on the board, 12 in the reserves; none in the reserves without drops.
     assert_eq!(cubes(&Position::new(Rules::default())), 42);
     let no_drop = Position::new(Rules::NO_DROP);
@@ -175,11 +162,13 @@ fn a_move_and_the_options_change_the_picture() {
 #[test]
 fn the_caption_tells_the_side_to_move_and_the_result() {
     let start = Position::new(Rules::default());
-    assert!(start.svg(&Options::default()).contains("White to move"));
     let after = start.after(start.parse_move("b8-b7").unwrap());
-    assert!(after.svg(&Options::default()).contains("Black to move"));
     let mut finished = start.clone();
     play_record(&mut finished, RULEBOOK);
+    for pos in [&start, &after, &finished] {
+        check_caption(pos);
+    }
+    assert!(start.svg(&Options::default()).contains("White to move"));
     assert!(finished.svg(&Options::default()).contains("Black wins"));
 }
 
@@ -197,15 +186,9 @@ fn a_highlight_marks_one_target_per_cell() {
         (&opening, "f6"),
         (&opening, "a1"),
     ] {
-        let cell = sq(cell);
-        let options = Options {
-            targets_of: Some(cell),
-            ..Options::default()
-        };
-        let svg = pos.svg(&options);
-        let marks = groups(&svg, "target");
-        assert_eq!(marks, targets(pos, cell), "{cell}");
-        assert_ne!(svg, pos.svg(&Options::default()));
+        // The highlighted cell is tinted, targets or not.
+        let (_, svg) = check_highlight(pos, sq(cell), targets);
+        assert_ne!(svg, pos.svg(&Options::default()), "{cell}");
     }
     // The enemy's cells have no targets; the empty e5 takes drops, which reach its six
     // neighbours with the second drop.

@@ -7,16 +7,12 @@ use std::collections::BTreeSet;
 
 use abstract_game::svg::SvgOptions;
 use abstract_game::testing::pictures::{
-    check_committed_pictures, check_options_change_the_picture, check_random_pictures,
-    play_moves as play_record,
+    check_caption, check_committed_pictures, check_highlight, check_options_change_the_picture,
+    check_random_pictures, play_moves as play_record,
 };
 use jetan_core::prelude::*;
 
 type Options = SvgOptions<Move, Square>;
-
-fn groups(svg: &str, class: &str) -> usize {
-    abstract_game::testing::svg_groups(svg, class)
-}
 
 /// The pieces on the board, counted by the position.
 fn pieces(pos: &Position) -> usize {
@@ -106,23 +102,6 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
 }
 
 #[test]
-fn pictures_are_xml_with_one_symbol_per_piece() {
-    for (name, pos, options) in documented() {
-        for flip in [false, true] {
-            for coordinates in [false, true] {
-                let options = Options {
-                    flip,
-                    coordinates,
-                    ..options
-                };
-                let svg = pos.svg(&options);
-                assert_eq!(groups(&svg, "piece"), pieces(&pos), "{name}");
-            }
-        }
-    }
-}
-
-#[test]
 fn a_move_and_the_options_change_the_picture() {
     let start = Position::new(Rules::default());
     // Ten squares, the rank labels' margin of 0.55 and a pad of 0.25: 10.8 cells.
@@ -131,11 +110,13 @@ fn a_move_and_the_options_change_the_picture() {
 
 #[test]
 fn the_caption_tells_the_side_to_move_and_the_result() {
-    let start = Position::default().svg(&Options::default());
-    assert!(start.contains("Black to move"));
-    let after = Position::default().after(Move::new(sq("e2"), sq("e3")));
-    assert!(after.svg(&Options::default()).contains("Orange to move"));
+    let start = Position::default();
+    let after = start.after(Move::new(sq("e2"), sq("e3")));
     let over = Position::from_text(OVER, Rules::default()).unwrap();
+    for pos in [&start, &after, &over] {
+        check_caption(pos);
+    }
+    assert!(start.svg(&Options::default()).contains("Black to move"));
     assert!(over.svg(&Options::default()).contains("Orange wins"));
 }
 
@@ -150,19 +131,9 @@ fn a_highlight_marks_one_target_per_destination() {
         (&thoat, "e5", Some(9)),
         (&thoat, "a1", None),
     ] {
-        let from = sq(from);
-        let options = Options {
-            targets_of: Some(from),
-            ..Options::default()
-        };
-        let svg = pos.svg(&options);
-        let marks = groups(&svg, "target");
-        assert_eq!(marks, targets(pos, from), "{from}");
+        let (marks, _) = check_highlight(pos, sq(from), targets);
         if let Some(n) = expected {
             assert_eq!(marks, n, "{from}");
-        }
-        if marks > 0 {
-            assert_ne!(svg, pos.svg(&Options::default()));
         }
     }
     // The Princess's escapes are marked apart from her normal moves.

@@ -174,7 +174,8 @@ pub fn check_random_pictures<G>(
 /// The committed pictures are what the code draws now: for each `(name, position, options)`,
 /// the picture (checked as [`checked_picture`] checks it, `pieces` counting the pieces) is the
 /// file `{prefix}{name}.svg`, or is written there under `JGAMES_BLESS=1`
-/// ([`committed_picture`](super::committed_picture)).
+/// ([`committed_picture`](super::committed_picture)); drawn flipped or not, with or without
+/// coordinates, it still passes [`checked_picture`].
 pub fn check_committed_pictures<G: Render + Display>(
     prefix: &str,
     pictures: &[(&str, G, Options<G>)],
@@ -183,5 +184,59 @@ pub fn check_committed_pictures<G: Render + Display>(
     for (name, pos, options) in pictures {
         let svg = checked_picture(pos, options, pieces(pos));
         super::committed_picture(&format!("{prefix}{name}.svg"), &svg);
+        for flip in [false, true] {
+            for coordinates in [false, true] {
+                let options = Options::<G> {
+                    flip,
+                    coordinates,
+                    ..*options
+                };
+                checked_picture(pos, &options, pieces(pos));
+            }
+        }
+    }
+}
+
+/// The highlight of `cell` in `pos`: as many groups of class `target` as `targets` counts,
+/// and, when there is one at least, a picture other than the plain one. Returns the number of
+/// marks and the picture.
+pub fn check_highlight<G: Render + Display>(
+    pos: &G,
+    cell: G::Cell,
+    targets: impl Fn(&G, G::Cell) -> usize,
+) -> (usize, String) {
+    let svg = pos.svg(&Options::<G> {
+        targets_of: Some(cell),
+        ..Options::<G>::default()
+    });
+    let marks = super::svg_groups(&svg, "target");
+    assert_eq!(marks, targets(pos, cell), "the targets of {cell} in {pos}");
+    if marks > 0 {
+        assert_ne!(
+            svg,
+            pos.svg(&Options::<G>::default()),
+            "the targets of {cell} in {pos} are not drawn"
+        );
+    }
+    (marks, svg)
+}
+
+/// The caption of `pos`'s picture: the result ([`Game::describe`]) and no side to move once
+/// the game is over, otherwise `{side} to move` for the side to move.
+pub fn check_caption<G: Render + Display>(pos: &G) {
+    let svg = pos.svg(&Options::<G>::default());
+    match pos.outcome() {
+        Some(outcome) => {
+            let result = G::describe(outcome).to_string();
+            assert!(
+                svg.contains(&result),
+                "no {result:?} in the picture of {pos}"
+            );
+            assert!(!svg.contains(" to move"), "a side to move in {pos}");
+        }
+        None => {
+            let mover = format!("{} to move", G::side_name(pos.side_to_move()));
+            assert!(svg.contains(&mover), "no {mover:?} in the picture of {pos}");
+        }
     }
 }
