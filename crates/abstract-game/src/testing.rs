@@ -53,6 +53,7 @@ use crate::{Game, PlayError, TextGame};
 
 pub use proptest;
 
+pub mod actions;
 pub mod pictures;
 
 /// The bounds the suite needs of a position type.

@@ -99,3 +99,45 @@ fn the_toy_game_captions_the_mover_and_the_result() {
 fn a_highlight_without_its_marks_is_caught() {
     check_highlight(&Nim::at(3, 5), 1, |_, _| 2);
 }
+
+#[test]
+fn the_action_checks_pass_on_the_toy_game() {
+    use abstract_game::testing::actions::{
+        check_action_contract, check_action_contract_at_starts, check_perft_through_actions,
+        game_positions, observation, plane,
+    };
+    let rules = [NimRules { heap: 5 }, NimRules { heap: 9 }];
+    check_action_contract_at_starts::<Nim>(&rules, 1);
+    let positions: Vec<Nim> = game_positions(&rules, 3, 40, |n, game| 7 * n as u64 + game);
+    // Every game starts at its rules' start and runs to the end (Nim games are short), which
+    // is pushed once more.
+    assert_eq!(positions[0], Nim::at(5, 5));
+    assert!(positions.iter().filter(|p| p.heaps == [0, 0]).count() >= 2 * 6);
+    check_action_contract(&positions, 1);
+    check_perft_through_actions(&positions[..4], 3);
+    let seen = observation(&Nim::at(3, 5));
+    assert!(seen.iter().all(|v| v.is_finite()));
+    assert_eq!(plane::<Nim>(&seen, 1).len(), 2);
+}
+
+#[test]
+#[should_panic(expected = "plane 0")]
+fn views_that_differ_off_the_mover_plane_are_caught() {
+    abstract_game::testing::actions::assert_same_view::<Nim>(
+        &[1.0, 0.0, 1.0, 1.0],
+        &[0.0, 0.0, 0.0, 0.0],
+        1,
+        "toy",
+    );
+}
+
+#[test]
+#[should_panic(expected = "the side to move")]
+fn a_mover_plane_set_in_both_views_is_caught() {
+    abstract_game::testing::actions::assert_same_view::<Nim>(
+        &[1.0, 0.0, 1.0, 1.0],
+        &[1.0, 0.0, 1.0, 1.0],
+        1,
+        "toy",
+    );
+}
