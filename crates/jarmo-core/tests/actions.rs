@@ -6,6 +6,7 @@ use abstract_game::actions::check_actions;
 use abstract_game::testing::actions::{
     assert_same_view, check_action_contract, check_action_contract_at_starts,
     check_perft_through_actions, game_positions as random_games, observation as observe,
+    preset_starts,
 };
 use jarmo_core::prelude::*;
 use jarmo_core::{Shuttle, WHITE};
@@ -295,9 +296,5 @@ fn a_position_and_its_colour_mirror_give_the_same_view() {
 
 #[test]
 fn perft_through_the_ids_equals_perft() {
-    let starts: Vec<Position> = Rules::PRESETS
-        .iter()
-        .map(|preset| Position::new(preset.rules))
-        .collect();
-    check_perft_through_actions(&starts, 3);
+    check_perft_through_actions(&preset_starts::<Position>(), 3);
 }

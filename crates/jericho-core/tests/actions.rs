@@ -5,7 +5,7 @@
 use abstract_game::actions::{check_actions, check_observation};
 use abstract_game::playout::Rng;
 use abstract_game::testing::actions::{
-    check_action_contract_at_starts, check_perft_through_actions, observation,
+    check_action_contract_at_starts, check_perft_through_actions, observation, preset_starts,
 };
 use jericho_core::prelude::*;
 use jericho_core::{Piece, PieceSet};
@@ -359,9 +359,5 @@ fn a_position_and_its_colour_mirror_observe_and_number_alike() {
 
 #[test]
 fn perft_through_the_ids_equals_perft() {
-    let starts: Vec<Position> = Rules::PRESETS
-        .iter()
-        .map(|preset| Position::new(preset.rules))
-        .collect();
-    check_perft_through_actions(&starts, 2);
+    check_perft_through_actions(&preset_starts::<Position>(), 2);
 }

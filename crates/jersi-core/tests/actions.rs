@@ -171,12 +171,12 @@ fn a_single_relocation_cell_needs_no_follow_up() {
 #[test]
 fn perft_through_the_ids_equals_perft() {
     let no_drop = Position::new(Rules::NO_DROP);
-    check_perft_through_actions(&[no_drop.clone()], 2);
+    check_perft_through_actions(std::slice::from_ref(&no_drop), 2);
     assert_eq!(perft(&no_drop, 2), 51_984);
     let standard = Position::default();
     assert_eq!(perft_through_actions(&standard, 1), 864);
     let capture = parse(KING_CAPTURE, Rules::NO_DROP);
-    check_perft_through_actions(&[capture.clone()], 3);
+    check_perft_through_actions(std::slice::from_ref(&capture), 3);
     assert!(perft(&capture, 1) > 7);
 }
 

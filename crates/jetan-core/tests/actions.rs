@@ -7,7 +7,7 @@ use abstract_game::BySide;
 use abstract_game::actions::observation_len;
 use abstract_game::testing::actions::{
     assert_same_view, check_action_contract, check_action_contract_at_starts,
-    check_perft_through_actions, game_positions as random_games, observation,
+    check_perft_through_actions, game_positions as random_games, observation, preset_starts,
 };
 use jetan_core::prelude::*;
 use jetan_core::{Kind, Piece};
@@ -278,9 +278,5 @@ fn a_mirrored_position_looks_alike_to_its_mover() {
 
 #[test]
 fn perft_through_the_ids_equals_perft() {
-    let starts: Vec<Position> = Rules::PRESETS
-        .iter()
-        .map(|preset| Position::new(preset.rules))
-        .collect();
-    check_perft_through_actions(&starts, 2);
+    check_perft_through_actions(&preset_starts::<Position>(), 2);
 }

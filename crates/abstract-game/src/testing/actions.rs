@@ -25,6 +25,14 @@ pub fn plane<G: Observe>(observation: &[f32], plane: usize) -> &[f32] {
     &observation[plane * area..(plane + 1) * area]
 }
 
+/// The start of every preset of `G`, in the table's order.
+pub fn preset_starts<G: crate::Game>() -> Vec<G> {
+    <G::Rules as crate::GameRules>::PRESETS
+        .iter()
+        .map(|preset| G::new(preset.rules))
+        .collect()
+}
+
 /// Every position along `games` random games under each of `rules`, the start included, of up
 /// to `plies` moves, and the last one reached (often a finished game). Game `game` under the
 /// `n`-th rules plays from the seed `seed(n, game)`.
