@@ -200,6 +200,20 @@ impl Position {
         });
     }
 
+    /// The pieces of `stock` that may go on `square`: those the tower there accepts, less the
+    /// copy the asymmetry rule forbids there (`asymmetry` as [`asymmetry`](Self::asymmetry)
+    /// returns it).
+    #[inline]
+    fn pieces_for(&self, square: Square, stock: u32, asymmetry: (Squares, Piece)) -> u32 {
+        let (forbidden, copy) = asymmetry;
+        let set = self.towers[square.index()].fit_mask() & stock;
+        if forbidden.contains(square) {
+            set & !copy.bit()
+        } else {
+            set
+        }
+    }
+
     /// The one walk of [`generate`](Self::generate) and
     /// [`generate_families`](Self::generate_families): each square's legal pieces, as
     /// narrowed by `keep`.
@@ -210,14 +224,9 @@ impl Position {
             return;
         }
         let stock = self.stocks[self.turn.index()];
-        let (forbidden, copy) = self.asymmetry();
+        let asymmetry = self.asymmetry();
         for square in Square::ALL {
-            let s = square.index();
-            let mut set = self.towers[s].fit_mask() & stock;
-            if forbidden.contains(square) {
-                set &= !copy.bit();
-            }
-            for p in Bitboard32(keep(set)) {
+            for p in Bitboard32(keep(self.pieces_for(square, stock, asymmetry))) {
                 moves.push(Move::Place {
                     piece: Piece::ALL[p as usize],
                     square,
@@ -271,13 +280,9 @@ impl Position {
         }
         let mut k = rng.below(total as u32);
         let stock = self.stocks[self.turn.index()];
-        let (forbidden, copy) = self.asymmetry();
+        let asymmetry = self.asymmetry();
         for square in Square::ALL {
-            let s = square.index();
-            let mut set = self.towers[s].fit_mask() & stock;
-            if forbidden.contains(square) {
-                set &= !copy.bit();
-            }
+            let set = self.pieces_for(square, stock, asymmetry);
             let n = set.count_ones();
             if k < n {
                 let p = Bitboard32(set).nth(k)?;
