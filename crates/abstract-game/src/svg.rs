@@ -215,6 +215,20 @@ impl Svg {
         );
     }
 
+    /// A caption line centred on `y` in cells of `cell` pixels: `caption` in bold from `left`
+    /// and the smaller `status` ending at `right`, both in `colour`.
+    pub fn caption_line(
+        &mut self,
+        (left, right): (f64, f64),
+        y: f64,
+        cell: f64,
+        (caption, status): (&str, &str),
+        colour: &str,
+    ) {
+        self.bold_text(left, y, cell * 0.36, caption, "start", colour);
+        self.text(right, y, cell * 0.26, status, "end", colour);
+    }
+
     /// Opens a group whose shapes carry a `class` (for tests and style sheets) and a tooltip.
     pub fn begin_group(&mut self, class: &str, title: &str) {
         let _ = writeln!(

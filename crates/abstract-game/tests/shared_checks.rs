@@ -120,24 +120,19 @@ fn the_action_checks_pass_on_the_toy_game() {
     assert_eq!(plane::<Nim>(&seen, 1).len(), 2);
 }
 
+/// Two views of Nim (two planes of two values, the second the side to move) seen alike.
+fn same_view(a: &[f32], b: &[f32]) {
+    abstract_game::testing::actions::assert_same_view::<Nim>(a, b, 1, "toy");
+}
+
 #[test]
 #[should_panic(expected = "plane 0")]
 fn views_that_differ_off_the_mover_plane_are_caught() {
-    abstract_game::testing::actions::assert_same_view::<Nim>(
-        &[1.0, 0.0, 1.0, 1.0],
-        &[0.0, 0.0, 0.0, 0.0],
-        1,
-        "toy",
-    );
+    same_view(&[1.0, 0.0, 1.0, 1.0], &[0.0, 0.0, 0.0, 0.0]);
 }
 
 #[test]
 #[should_panic(expected = "the side to move")]
 fn a_mover_plane_set_in_both_views_is_caught() {
-    abstract_game::testing::actions::assert_same_view::<Nim>(
-        &[1.0, 0.0, 1.0, 1.0],
-        &[1.0, 0.0, 1.0, 1.0],
-        1,
-        "toy",
-    );
+    same_view(&[1.0, 0.0, 1.0, 1.0], &[1.0, 0.0, 1.0, 1.0]);
 }

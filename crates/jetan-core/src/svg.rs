@@ -226,20 +226,12 @@ impl Position {
             );
             text_x += cell * 0.5;
         }
-        svg.bold_text(
-            text_x,
+        let texts = (self.picture_caption(), self.picture_status());
+        svg.caption_line(
+            (text_x, margin + n * cell),
             cy,
-            cell * 0.36,
-            &self.picture_caption(),
-            "start",
-            INK,
-        );
-        svg.text(
-            margin + n * cell,
-            cy,
-            cell * 0.26,
-            &self.picture_status(),
-            "end",
+            cell,
+            (&texts.0, &texts.1),
             INK,
         );
     }
