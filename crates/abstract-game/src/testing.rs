@@ -62,6 +62,12 @@ impl<G: TextGame + PartialEq + Debug + Display> TestedGame for G {}
 
 pub use crate::playout::random_position;
 
+/// The rules of every preset of a game, in the table's order: the usual rules a test runs
+/// under.
+pub fn preset_rules<R: crate::GameRules>() -> Vec<R> {
+    R::PRESETS.iter().map(|preset| preset.rules).collect()
+}
+
 /// Positions reached by random play, of up to `max_plies` moves, under rules drawn from `rules`.
 /// Shrinking goes towards fewer moves.
 pub fn positions<G: Game + Debug>(

@@ -244,16 +244,7 @@ mod tests {
     const ALL_SIZES: &str = "1abcde2abcde3abcde4abcde5abcde";
 
     fn presets() -> Vec<Rules> {
-        [
-            "standard",
-            "opposite-asymmetry",
-            "no-asymmetry",
-            "size-identity",
-            "prefix-tie",
-        ]
-        .into_iter()
-        .map(|name| Rules::preset(name).unwrap())
-        .collect()
+        abstract_game::testing::preset_rules()
     }
 
     fn eval(text: &str) -> i32 {

@@ -207,8 +207,8 @@ mod tests {
 
     use crate::prelude::*;
 
-    fn presets() -> [Rules; 2] {
-        [Rules::default(), Rules::preset("no-drop").unwrap()]
+    fn presets() -> Vec<Rules> {
+        abstract_game::testing::preset_rules()
     }
 
     fn eval(text: &str, rules: Rules) -> i32 {

@@ -24,7 +24,7 @@ const KING_CAPTURE: &str = "7/8/7/8/3Fk4/8/7/8/3K3 w -/- 40 1";
 /// Positions along random games under both presets: every position of four games each, up
 /// to 150 turns, the last position (often a finished game) included.
 fn game_positions() -> Vec<Position> {
-    let rules: Vec<Rules> = Rules::PRESETS.iter().map(|preset| preset.rules).collect();
+    let rules: Vec<Rules> = abstract_game::testing::preset_rules();
     random_games(&rules, 4, 150, |n, game| 100 * n as u64 + game)
 }
 
@@ -66,7 +66,7 @@ fn the_sizes_are_the_documented_ones() {
 
 #[test]
 fn the_contract_holds_at_every_start_and_at_a_king_capture() {
-    let rules: Vec<Rules> = Rules::PRESETS.iter().map(|preset| preset.rules).collect();
+    let rules: Vec<Rules> = abstract_game::testing::preset_rules();
     check_action_contract_at_starts::<Position>(&rules, 5);
     check_action_contract(&[parse(KING_CAPTURE, Rules::NO_DROP)], 1);
 }

@@ -243,10 +243,7 @@ mod tests {
     use crate::prelude::*;
 
     fn presets() -> Vec<Rules> {
-        ["standard", "no-escape", "revisit", "proposed"]
-            .into_iter()
-            .map(|name| Rules::preset(name).unwrap())
-            .collect()
+        abstract_game::testing::preset_rules()
     }
 
     fn eval(text: &str) -> i32 {

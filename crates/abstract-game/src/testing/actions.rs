@@ -27,9 +27,9 @@ pub fn plane<G: Observe>(observation: &[f32], plane: usize) -> &[f32] {
 
 /// The start of every preset of `G`, in the table's order.
 pub fn preset_starts<G: crate::Game>() -> Vec<G> {
-    <G::Rules as crate::GameRules>::PRESETS
-        .iter()
-        .map(|preset| G::new(preset.rules))
+    super::preset_rules::<G::Rules>()
+        .into_iter()
+        .map(G::new)
         .collect()
 }
 
