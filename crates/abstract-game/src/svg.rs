@@ -327,6 +327,32 @@ pub struct SvgOptions<M, C> {
     pub targets_of: Option<C>,
 }
 
+impl<M, C> SvgOptions<M, C> {
+    /// These options with `mv` highlighted as the last move (`None`: no highlight).
+    #[must_use]
+    pub fn with_last_move(self, mv: Option<M>) -> Self {
+        SvgOptions {
+            last_move: mv,
+            ..self
+        }
+    }
+
+    /// These options with the targets of `cell`'s legal moves shown.
+    #[must_use]
+    pub fn with_targets_of(self, cell: C) -> Self {
+        SvgOptions {
+            targets_of: Some(cell),
+            ..self
+        }
+    }
+
+    /// These options with the board turned half round.
+    #[must_use]
+    pub fn flipped(self) -> Self {
+        SvgOptions { flip: true, ..self }
+    }
+}
+
 impl<M, C> Default for SvgOptions<M, C> {
     fn default() -> Self {
         SvgOptions {
@@ -457,6 +483,23 @@ mod tests {
             ..SvgOptions::default()
         };
         assert_eq!(cell_size(&tiny), 8.0);
+    }
+
+    #[test]
+    fn option_builders_change_one_field_each() {
+        let plain = SvgOptions::<u8, char>::default();
+        assert_eq!(plain.with_last_move(Some(3)).last_move, Some(3));
+        assert_eq!(plain.with_targets_of('a').targets_of, Some('a'));
+        assert!(plain.flipped().flip && !plain.flip);
+        let both = plain.with_targets_of('b').flipped();
+        assert_eq!(
+            both,
+            SvgOptions {
+                flip: true,
+                targets_of: Some('b'),
+                ..plain
+            }
+        );
     }
 
     #[test]

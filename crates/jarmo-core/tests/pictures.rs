@@ -61,13 +61,7 @@ fn the_start_has_ten_archers_and_a_caption() {
 fn pools_and_marks_are_drawn_and_the_result_is_the_caption() {
     let mut pos = Position::from_text("w4/5/3w1/5/2b1b b", Rules::JARMO).unwrap();
     let last = play_moves(&mut pos, "c1xd3");
-    let svg = check(
-        &pos,
-        &Options {
-            last_move: last,
-            ..Options::default()
-        },
-    );
+    let svg = check(&pos, &Options::default().with_last_move(last));
     assert_eq!(pos.pool(Side::Second), 1);
     assert!(svg.contains("marked Black archer on d3"));
     assert!(svg.contains("White archer in the captured pool"));
@@ -92,10 +86,7 @@ fn a_move_and_the_options_change_the_picture() {
 fn targets_are_one_mark_per_distinct_hole() {
     let start = Position::new(Rules::JARMO);
     for name in ["a1", "c1", "c3"] {
-        let options = Options {
-            targets_of: Some(hole(name)),
-            ..Options::default()
-        };
+        let options = Options::default().with_targets_of(hole(name));
         assert_eq!(
             groups(&start.svg(&options), "target"),
             targets(&start, hole(name)),
@@ -103,19 +94,13 @@ fn targets_are_one_mark_per_distinct_hole() {
         );
     }
     // c1 has lines to a2, d3 and e2; c3 holds nothing.
-    let c1 = Options {
-        targets_of: Some(hole("c1")),
-        ..Options::default()
-    };
+    let c1 = Options::default().with_targets_of(hole("c1"));
     assert_eq!(groups(&start.svg(&c1), "target"), 3);
     assert_ne!(start.svg(&c1), start.svg(&Options::default()));
 
     // A step that may return an archer to several holes is still one target.
     let pos = Position::from_text("w4/3B1/5/5/b4 b 1/0", Rules::JARMO).unwrap();
-    let d4 = Options {
-        targets_of: Some(hole("d4")),
-        ..Options::default()
-    };
+    let d4 = Options::default().with_targets_of(hole("d4"));
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     let steps = moves
@@ -127,10 +112,7 @@ fn targets_are_one_mark_per_distinct_hole() {
 
     // A drop from the reserve lands on the hole asked about.
     let reserve = Position::from_text("wwww1/5/5/5/bbbb1 b 1/1", Rules::JASIR_RESERVE).unwrap();
-    let e1 = Options {
-        targets_of: Some(hole("e1")),
-        ..Options::default()
-    };
+    let e1 = Options::default().with_targets_of(hole("e1"));
     assert_eq!(groups(&reserve.svg(&e1), "target"), 1);
 }
 

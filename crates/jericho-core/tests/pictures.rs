@@ -57,13 +57,7 @@ fn the_start_shows_both_full_stocks() {
 fn towers_monoliths_and_the_result_are_drawn() {
     let mut pos = Position::new(Rules::default());
     let last = play(&mut pos, "3b@c2 5a@c3 2c@c2");
-    let svg = check(
-        &pos,
-        &Options {
-            last_move: last,
-            ..Options::default()
-        },
-    );
+    let svg = check(&pos, &Options::default().with_last_move(last));
     assert!(svg.contains("3b on c2, level 1") && svg.contains("2c on c2, level 2"));
     assert!(svg.contains("monolith of Fc, held by South"));
     assert!(svg.contains("1 monolith: Fc"));
@@ -98,10 +92,7 @@ fn a_move_and_the_options_change_the_picture() {
 #[test]
 fn a_square_where_a_piece_fits_gets_one_target_mark() {
     let mut pos = Position::new(Rules::default());
-    let with_c3 = Options {
-        targets_of: Some(square("c3")),
-        ..Options::default()
-    };
+    let with_c3 = Options::default().with_targets_of(square("c3"));
     assert_eq!(groups(&pos.svg(&with_c3), "target"), 1);
     assert_ne!(pos.svg(&with_c3), pos.svg(&Options::default()));
     // The asymmetry rule refuses North's copy of 3b on c3 (same file, same level): its
@@ -113,10 +104,7 @@ fn a_square_where_a_piece_fits_gets_one_target_mark() {
     // A full tower takes nothing: no target.
     play(&mut pos, "1a@c2 4d@c2 2e@c2");
     assert_eq!(pos.at(square("c2")).height(), 4);
-    let full = Options {
-        targets_of: Some(square("c2")),
-        ..Options::default()
-    };
+    let full = Options::default().with_targets_of(square("c2"));
     assert_eq!(groups(&check(&pos, &full), "target"), 0);
 }
 

@@ -93,43 +93,27 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
         (
             "jersi-targets",
             opening,
-            Options {
-                targets_of: Some(sq("d8")),
-                ..Options::default()
-            },
+            Options::default().with_targets_of(sq("d8")),
         ),
         (
             "jersi-stack-turn",
             stack_turn,
-            Options {
-                last_move: last_stack,
-                ..Options::default()
-            },
+            Options::default().with_last_move(last_stack),
         ),
         (
             "jersi-relocation",
             relocated,
-            Options {
-                last_move: last_relocation,
-                ..Options::default()
-            },
+            Options::default().with_last_move(last_relocation),
         ),
         (
             "jersi-drops",
             start,
-            Options {
-                targets_of: Some(sq("e5")),
-                ..Options::default()
-            },
+            Options::default().with_targets_of(sq("e5")),
         ),
         (
             "jersi-end",
             finished,
-            Options {
-                last_move: last,
-                flip: true,
-                ..Options::default()
-            },
+            Options::default().with_last_move(last).flipped(),
         ),
     ]
 }
@@ -195,10 +179,7 @@ fn a_highlight_marks_one_target_per_cell() {
     assert_eq!(targets(&start, sq("i4")), 0);
     assert_eq!(targets(&start, sq("e5")), 7);
     // A capture is marked as one: the stack on d8 can take Black's stack on f6.
-    let svg = opening.svg(&Options {
-        targets_of: Some(sq("d8")),
-        ..Options::default()
-    });
+    let svg = opening.svg(&Options::default().with_targets_of(sq("d8")));
     assert!(svg.contains("<title>capture to f6</title>"), "{svg}");
 }
 

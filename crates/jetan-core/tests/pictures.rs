@@ -63,35 +63,22 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
         (
             "jetan-princess",
             start,
-            Options {
-                targets_of: Some(sq("f1")),
-                ..Options::default()
-            },
+            Options::default().with_targets_of(sq("f1")),
         ),
         (
             "jetan-escape",
             escaped,
-            Options {
-                last_move: Some(escape),
-                ..Options::default()
-            },
+            Options::default().with_last_move(Some(escape)),
         ),
         (
             "jetan-thoat",
             Position::from_text(THOAT, rules).unwrap(),
-            Options {
-                targets_of: Some(sq("e5")),
-                ..Options::default()
-            },
+            Options::default().with_targets_of(sq("e5")),
         ),
         (
             "jetan-game",
             record,
-            Options {
-                last_move: last,
-                flip: true,
-                ..Options::default()
-            },
+            Options::default().with_last_move(last).flipped(),
         ),
         (
             "jetan-over",
@@ -137,17 +124,11 @@ fn a_highlight_marks_one_target_per_destination() {
         }
     }
     // The Princess's escapes are marked apart from her normal moves.
-    let svg = start.svg(&Options {
-        targets_of: Some(sq("f1")),
-        ..Options::default()
-    });
+    let svg = start.svg(&Options::default().with_targets_of(sq("f1")));
     assert!(svg.contains("<title>escape to f6</title>"));
     assert!(svg.contains("<title>move to f4</title>"));
     // The Thoat's capture on g6 is a capture mark.
-    let svg = thoat.svg(&Options {
-        targets_of: Some(sq("e5")),
-        ..Options::default()
-    });
+    let svg = thoat.svg(&Options::default().with_targets_of(sq("e5")));
     assert!(svg.contains("<title>capture to g6</title>"));
 }
 
