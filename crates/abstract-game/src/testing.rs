@@ -522,6 +522,14 @@ pub fn check_evaluation_sample<G>(
     );
 }
 
+/// The evaluation of the position of `text` under `rules`, which must be a game going on: the
+/// evaluation tests' way of stating a position and its value.
+pub fn evaluation_of<G: TextGame + crate::Evaluate>(text: &str, rules: G::Rules) -> i32 {
+    let pos = G::from_text(text, rules).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert!(!pos.is_over(), "{text} is over");
+    pos.evaluate()
+}
+
 /// `text` with its space-separated field number `field` (from 0) switched between `one` and
 /// `other`: `other` where it was `one`, `one` where it was anything else. The side to move of
 /// a position text, for [`check_evaluation`].

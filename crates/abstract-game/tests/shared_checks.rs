@@ -136,3 +136,15 @@ fn views_that_differ_off_the_mover_plane_are_caught() {
 fn a_mover_plane_set_in_both_views_is_caught() {
     same_view(&[1.0, 0.0, 1.0, 1.0], &[1.0, 0.0, 1.0, 1.0]);
 }
+
+#[test]
+fn a_position_text_is_evaluated_while_the_game_goes_on() {
+    use abstract_game::testing::evaluation_of;
+    assert_eq!(evaluation_of::<Nim>("3 5 0", NimRules::default()), 0);
+}
+
+#[test]
+#[should_panic(expected = "is over")]
+fn a_finished_position_is_not_evaluated() {
+    abstract_game::testing::evaluation_of::<Nim>("0 0 1", NimRules::default());
+}

@@ -209,9 +209,7 @@ mod tests {
     const PRESETS: [Rules; 4] = [R::JARMO, R::JASIR, R::JASIR_RESERVE, R::JASIR_BASIC];
 
     fn eval(text: &str, rules: Rules) -> i32 {
-        let pos = Position::from_text(text, rules).unwrap();
-        assert!(!pos.is_over(), "{text}");
-        pos.evaluate()
+        abstract_game::testing::evaluation_of::<Position>(text, rules)
     }
 
     #[test]

@@ -243,14 +243,8 @@ mod tests {
 
     const ALL_SIZES: &str = "1abcde2abcde3abcde4abcde5abcde";
 
-    fn presets() -> Vec<Rules> {
-        abstract_game::testing::preset_rules()
-    }
-
     fn eval(text: &str) -> i32 {
-        let pos = Position::from_text(text, Rules::default()).unwrap();
-        assert!(!pos.is_over(), "{text}");
-        pos.evaluate()
+        abstract_game::testing::evaluation_of::<Position>(text, Rules::default())
     }
 
     /// The full stock without the pieces named (e.g. `["5a"]`).
@@ -283,14 +277,19 @@ mod tests {
 
     /// Positions of random games under every preset, not finished.
     fn random_positions() -> Vec<Position> {
-        abstract_game::testing::unfinished_positions(&presets(), 9, 40, 60)
+        abstract_game::testing::unfinished_positions(
+            &abstract_game::testing::preset_rules::<Rules>(),
+            9,
+            40,
+            60,
+        )
     }
 
     #[test]
     fn the_start_is_even_and_the_values_bounded_and_symmetric() {
         assert_eq!(stock_without(&[]), ALL_SIZES);
         abstract_game::testing::check_evaluation_sample::<Position>(
-            &presets(),
+            &abstract_game::testing::preset_rules::<Rules>(),
             EvaluationSample {
                 seed: 9,
                 games: 40,

@@ -207,20 +207,14 @@ mod tests {
 
     use crate::prelude::*;
 
-    fn presets() -> Vec<Rules> {
-        abstract_game::testing::preset_rules()
-    }
-
     fn eval(text: &str, rules: Rules) -> i32 {
-        let pos = Position::from_text(text, rules).unwrap();
-        assert!(!pos.is_over(), "{text}");
-        pos.evaluate()
+        abstract_game::testing::evaluation_of::<Position>(text, rules)
     }
 
     #[test]
     fn the_start_is_even_and_the_values_bounded_and_symmetric() {
         abstract_game::testing::check_evaluation_sample::<Position>(
-            &presets(),
+            &abstract_game::testing::preset_rules::<Rules>(),
             EvaluationSample {
                 seed: 3,
                 games: 10,

@@ -242,24 +242,18 @@ mod tests {
 
     use crate::prelude::*;
 
-    fn presets() -> Vec<Rules> {
-        abstract_game::testing::preset_rules()
-    }
-
     fn eval(text: &str) -> i32 {
-        let pos = Position::from_text(text, Rules::default()).unwrap();
-        assert!(!pos.is_over(), "{text}");
-        pos.evaluate()
+        abstract_game::testing::evaluation_of::<Position>(text, Rules::default())
     }
 
     #[test]
     fn the_start_is_even_and_the_values_bounded_and_symmetric() {
-        for rules in presets() {
+        for rules in abstract_game::testing::preset_rules::<Rules>() {
             let orange_first = Position::new(rules.with_first_player(Side::Second));
             assert_eq!(orange_first.evaluate(), 0);
         }
         abstract_game::testing::check_evaluation_sample::<Position>(
-            &presets(),
+            &abstract_game::testing::preset_rules::<Rules>(),
             EvaluationSample {
                 seed: 5,
                 games: 12,
