@@ -492,22 +492,33 @@ pub struct EvaluationSample {
     pub at_least: usize,
 }
 
-/// The evaluation checks every game shares: the start under each of `rules` is even (worth 0
-/// to the side to move), and on the [`unfinished_positions`] of `sample`, at least
+impl EvaluationSample {
+    /// `games` games of up to `plies` moves per preset from `seed`, of which `at_least`
+    /// positions must be unfinished and compared.
+    pub const fn new(seed: u64, games: usize, plies: u32, at_least: usize) -> EvaluationSample {
+        EvaluationSample {
+            seed,
+            games,
+            plies,
+            at_least,
+        }
+    }
+}
+
+/// The evaluation checks every game shares: the start of every preset is even (worth 0 to the
+/// side to move), and on the [`unfinished_positions`] of `sample` under the presets, at least
 /// `sample.at_least` of them, [`check_evaluation`] holds and compares at least as many.
 /// `switch_side` is as for [`check_evaluation`] ([`switch_field`] writes the usual one).
-pub fn check_evaluation_sample<G>(
-    rules: &[G::Rules],
-    sample: EvaluationSample,
-    switch_side: impl Fn(&str) -> String,
-) where
+pub fn check_evaluation_sample<G>(sample: EvaluationSample, switch_side: impl Fn(&str) -> String)
+where
     G: TextGame + crate::Evaluate + Debug,
 {
-    for &rules in rules {
+    let rules = preset_rules::<G::Rules>();
+    for &rules in &rules {
         let start = G::new(rules);
         assert_eq!(start.evaluate(), 0, "the start is not even: {start:?}");
     }
-    let positions = unfinished_positions::<G>(rules, sample.seed, sample.games, sample.plies);
+    let positions = unfinished_positions::<G>(&rules, sample.seed, sample.games, sample.plies);
     assert!(
         positions.len() >= sample.at_least,
         "{} positions, fewer than {}",

@@ -78,13 +78,8 @@ fn a_last_move_not_drawn_is_caught() {
 #[test]
 #[should_panic(expected = "every value is 0")]
 fn a_flat_evaluation_is_caught() {
-    let sample = EvaluationSample {
-        seed: 1,
-        games: 4,
-        plies: 10,
-        at_least: 1,
-    };
-    check_evaluation_sample::<Nim>(&[NimRules { heap: 9 }], sample, |text| text.to_string());
+    let sample = EvaluationSample::new(1, 4, 10, 1);
+    check_evaluation_sample::<Nim>(sample, |text| text.to_string());
 }
 
 #[test]

@@ -215,13 +215,7 @@ mod tests {
     #[test]
     fn the_start_is_even_and_the_values_bounded_and_symmetric() {
         abstract_game::testing::check_evaluation_sample::<Position>(
-            &PRESETS,
-            EvaluationSample {
-                seed: 11,
-                games: 40,
-                plies: 60,
-                at_least: 5_000,
-            },
+            EvaluationSample::new(11, 40, 60, 5_000),
             |text| switch_field(text, 1, "b", "w"),
         );
     }

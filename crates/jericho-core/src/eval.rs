@@ -289,13 +289,7 @@ mod tests {
     fn the_start_is_even_and_the_values_bounded_and_symmetric() {
         assert_eq!(stock_without(&[]), ALL_SIZES);
         abstract_game::testing::check_evaluation_sample::<Position>(
-            &abstract_game::testing::preset_rules::<Rules>(),
-            EvaluationSample {
-                seed: 9,
-                games: 40,
-                plies: 60,
-                at_least: 5_000,
-            },
+            EvaluationSample::new(9, 40, 60, 5_000),
             |text| {
                 // The last placement belongs to the player who just moved: drop it.
                 let switched = switch_field(text, 3, "S", "N");

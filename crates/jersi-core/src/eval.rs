@@ -214,13 +214,7 @@ mod tests {
     #[test]
     fn the_start_is_even_and_the_values_bounded_and_symmetric() {
         abstract_game::testing::check_evaluation_sample::<Position>(
-            &abstract_game::testing::preset_rules::<Rules>(),
-            EvaluationSample {
-                seed: 3,
-                games: 10,
-                plies: 120,
-                at_least: 1_000,
-            },
+            EvaluationSample::new(3, 10, 120, 1_000),
             |text| switch_field(text, 1, "w", "b"),
         );
     }

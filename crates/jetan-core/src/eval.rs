@@ -253,13 +253,7 @@ mod tests {
             assert_eq!(orange_first.evaluate(), 0);
         }
         abstract_game::testing::check_evaluation_sample::<Position>(
-            &abstract_game::testing::preset_rules::<Rules>(),
-            EvaluationSample {
-                seed: 5,
-                games: 12,
-                plies: 150,
-                at_least: 2_000,
-            },
+            EvaluationSample::new(5, 12, 150, 2_000),
             |text| switch_field(text, 1, "b", "o"),
         );
     }
