@@ -4,9 +4,7 @@
 
 use core::fmt::{Debug, Display};
 
-#[cfg(doc)]
-use crate::Game;
-use crate::{GameRules, TextGame};
+use crate::{Game, GameRules, TextGame};
 
 /// Checks one position: the move list against the bulk count and the outcome, the ending
 /// against the outcome and [`ENDINGS`](crate::Game::ENDINGS), the hash against
@@ -226,4 +224,35 @@ pub fn check_presets<G: TextGame>() {
     }
     let text = format!("{}+no-such-switch", presets[0].name);
     assert!(G::Rules::variant(G::NAME, &text).is_err(), "{text}");
+}
+
+/// Checks a game's table of endings ([`Game::ENDINGS`]) with
+/// [`check_ending_names`], and that the start of every preset has no ending yet (the check of
+/// each position, [`check_position`], ties endings to outcomes).
+pub fn check_endings<G: Game>() {
+    check_ending_names(G::ENDINGS);
+    for preset in <G::Rules as GameRules>::PRESETS {
+        assert_eq!(
+            G::new(preset.rules).ending(),
+            None,
+            "{}: the start of {} has an ending",
+            G::NAME,
+            preset.name
+        );
+    }
+}
+
+/// Checks a list of endings: at least one, each with a name and a line, no name twice (a
+/// study counts its games by ending name).
+pub fn check_ending_names(endings: &[crate::Ending]) {
+    assert!(!endings.is_empty(), "no ending");
+    for (i, ending) in endings.iter().enumerate() {
+        assert!(
+            !ending.name().is_empty() && !ending.about().is_empty(),
+            "ending {i} is unnamed or unexplained"
+        );
+        for other in &endings[..i] {
+            assert_ne!(other.name(), ending.name(), "an ending name twice");
+        }
+    }
 }

@@ -128,7 +128,8 @@ pub trait GameRules: Copy + Default + Eq + Debug + Send + Sync + 'static {
             .map(|preset| preset.name)
     }
 
-    /// The default rules: the first preset's.
+    /// The default rules: the first preset's. Each game's `Default` is this, written by
+    /// [`default_rules!`](crate::default_rules), so the table is the one source of the default.
     fn default_preset() -> Self {
         Self::PRESETS[0].rules
     }
@@ -165,6 +166,35 @@ pub trait GameRules: Copy + Default + Eq + Debug + Send + Sync + 'static {
         }
         Ok(rules)
     }
+}
+
+/// Writes `impl Default` for a rules type as [`GameRules::default_preset`], the first preset's
+/// rules: `Default` is a supertrait of [`GameRules`], so each game must have one, and this keeps
+/// the preset table the only place that says which rules are the default.
+///
+/// ```
+/// # use abstract_game::{GameRules, Preset};
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// struct Rules { size: u8 }
+/// impl GameRules for Rules {
+///     const PRESETS: &'static [Preset<Rules>] = &[
+///         Preset { name: "small", summary: "a small board", rules: Rules { size: 3 } },
+///         Preset { name: "large", summary: "a large board", rules: Rules { size: 9 } },
+///     ];
+/// }
+/// abstract_game::default_rules!(Rules);
+/// assert_eq!(Rules::default(), Rules { size: 3 });
+/// ```
+#[macro_export]
+macro_rules! default_rules {
+    ($rules:ty) => {
+        impl ::core::default::Default for $rules {
+            #[doc = concat!("The first preset's rules (`", stringify!($rules), "::PRESETS[0]`).")]
+            fn default() -> $rules {
+                <$rules as $crate::GameRules>::default_preset()
+            }
+        }
+    };
 }
 
 /// Why a record in a game's own format (see [`TextGame::import_record`]) was refused.

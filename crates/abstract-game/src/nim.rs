@@ -30,12 +30,7 @@ impl GameRules for NimRules {
     ];
 }
 
-impl Default for NimRules {
-    /// The `small` preset.
-    fn default() -> NimRules {
-        NimRules::PRESETS[0].rules
-    }
-}
+crate::default_rules!(NimRules);
 
 /// A Nim position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -276,8 +271,7 @@ impl crate::svg::Render for Nim {
         use crate::svg::{Style, Svg, caption};
         let cell = f64::from(options.cell);
         let height = self.picture_height(cell);
-        let mut svg = Svg::new(cell * 4.0, height);
-        svg.rect(0.0, 0.0, cell * 4.0, height, &Style::fill("#f4ecd8"));
+        let mut svg = Svg::with_background(cell * 4.0, height, &Style::fill("#f4ecd8"));
         for heap in [0u8, 1] {
             let (x, base) = self.cell_centre(heap, options);
             for stone in 0..self.heaps[usize::from(heap)] {
@@ -305,7 +299,7 @@ impl crate::svg::Render for Nim {
             "middle",
             "#333",
         );
-        out.write_str(&svg.finish())
+        svg.finish_into(out)
     }
 }
 

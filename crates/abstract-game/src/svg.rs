@@ -109,6 +109,14 @@ impl Svg {
         Svg { out }
     }
 
+    /// A picture `width` by `height` with its whole area painted in `background` first: how
+    /// every game's picture starts.
+    pub fn with_background(width: f64, height: f64, background: &Style) -> Svg {
+        let mut svg = Svg::new(width, height);
+        svg.rect(0.0, 0.0, width, height, background);
+        svg
+    }
+
     /// A rectangle.
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, style: &Style) {
         let _ = writeln!(
@@ -161,6 +169,26 @@ impl Svg {
         );
     }
 
+    /// An arrow from `from` towards `to` that stops `back` short of `to` (at most halfway),
+    /// so that it ends at the edge of a piece drawn on `to`; nothing when the two are one
+    /// point.
+    pub fn arrow_short_of(
+        &mut self,
+        from: (f64, f64),
+        to: (f64, f64),
+        back: f64,
+        width: f64,
+        colour: &'static str,
+    ) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len > 0.0 {
+            let back = back.min(len / 2.0);
+            let tip = (to.0 - dx / len * back, to.1 - dy / len * back);
+            self.arrow(from, tip, width, colour);
+        }
+    }
+
     /// Text centred (`anchor` `"middle"`), left-aligned (`"start"`) or right-aligned
     /// (`"end"`) on `x`, with its baseline a third of the size below `y` so that it sits
     /// centred on `y`.
@@ -187,6 +215,20 @@ impl Svg {
         );
     }
 
+    /// A caption line centred on `y` in cells of `cell` pixels: `caption` in bold from `left`
+    /// and the smaller `status` ending at `right`, both in `colour`.
+    pub fn caption_line(
+        &mut self,
+        (left, right): (f64, f64),
+        y: f64,
+        cell: f64,
+        (caption, status): (&str, &str),
+        colour: &str,
+    ) {
+        self.bold_text(left, y, cell * 0.36, caption, "start", colour);
+        self.text(right, y, cell * 0.26, status, "end", colour);
+    }
+
     /// Opens a group whose shapes carry a `class` (for tests and style sheets) and a tooltip.
     pub fn begin_group(&mut self, class: &str, title: &str) {
         let _ = writeln!(
@@ -206,6 +248,12 @@ impl Svg {
     pub fn finish(mut self) -> String {
         self.out.push_str("</svg>\n");
         self.out
+    }
+
+    /// Finishes the picture into `out`: the last step of every game's
+    /// [`Render::write_svg`].
+    pub fn finish_into(self, out: &mut dyn fmt::Write) -> fmt::Result {
+        out.write_str(&self.finish())
     }
 }
 
@@ -239,6 +287,31 @@ pub fn caption<G: Game>(pos: &G) -> String {
     }
 }
 
+/// The side a caption shows beside its text (a disc, a piece of its colour): the winner once
+/// the game is over (`None` for a draw), otherwise the side to move.
+pub fn caption_side<G: Game>(pos: &G) -> Option<crate::Side> {
+    match pos.outcome() {
+        Some(outcome) => outcome.winner,
+        None => Some(pos.side_to_move()),
+    }
+}
+
+/// The side whose home is drawn at the bottom: the first side, or the second on a flipped
+/// board.
+pub fn bottom_side(flip: bool) -> crate::Side {
+    if flip {
+        crate::Side::Second
+    } else {
+        crate::Side::First
+    }
+}
+
+/// The size of a cell in pixels for `options`: the size asked for, at least 8 (a smaller
+/// cell would draw nothing legible).
+pub fn cell_size<M, C>(options: &SvgOptions<M, C>) -> f64 {
+    f64::from(options.cell.max(8))
+}
+
 /// What a picture shows besides the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions<M, C> {
@@ -252,6 +325,32 @@ pub struct SvgOptions<M, C> {
     pub last_move: Option<M>,
     /// A cell whose legal moves are shown as targets.
     pub targets_of: Option<C>,
+}
+
+impl<M, C> SvgOptions<M, C> {
+    /// These options with `mv` highlighted as the last move (`None`: no highlight).
+    #[must_use]
+    pub fn with_last_move(self, mv: Option<M>) -> Self {
+        SvgOptions {
+            last_move: mv,
+            ..self
+        }
+    }
+
+    /// These options with the targets of `cell`'s legal moves shown.
+    #[must_use]
+    pub fn with_targets_of(self, cell: C) -> Self {
+        SvgOptions {
+            targets_of: Some(cell),
+            ..self
+        }
+    }
+
+    /// These options with the board turned half round.
+    #[must_use]
+    pub fn flipped(self) -> Self {
+        SvgOptions { flip: true, ..self }
+    }
 }
 
 impl<M, C> Default for SvgOptions<M, C> {
@@ -323,7 +422,7 @@ pub trait Render: Game {
         let mut out = String::with_capacity(body.len() + Self::CELLS.len() * 96 + 32);
         out.push_str(body);
         out.push_str("<g class=\"cells\" fill=\"transparent\">\n");
-        let r = f64::from(options.cell.max(8)) * 0.45;
+        let r = cell_size(options) * 0.45;
         for &cell in Self::CELLS {
             let (x, y) = self.cell_centre(cell, options);
             let name = escape(&cell.to_string());
@@ -352,6 +451,55 @@ mod tests {
         assert!(((b.0 - a.0) - 10.0 * 3f64.sqrt()).abs() < 1e-9);
         let d = pointy_hex_centre(0, 1, 10.0);
         assert!((d.1 - 15.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn short_arrows_stop_before_the_target_and_none_is_drawn_on_a_point() {
+        let mut svg = Svg::with_background(40.0, 40.0, &Style::fill("white"));
+        svg.arrow_short_of((5.0, 5.0), (5.0, 5.0), 2.0, 1.0, "red");
+        let empty = svg.clone().finish();
+        assert_eq!(empty.matches("<line").count(), 0);
+        assert_eq!(empty.matches("<rect").count(), 1, "the background");
+        // 30 long, stopped 4 short: the head's tip at x = 31; stopped at most halfway.
+        svg.arrow_short_of((5.0, 5.0), (35.0, 5.0), 4.0, 1.0, "red");
+        svg.arrow_short_of((0.0, 20.0), (10.0, 20.0), 50.0, 1.0, "red");
+        let text = svg.finish();
+        assert!(text.contains("<polygon points=\"31.00,5.00 "), "{text}");
+        assert!(text.contains("<polygon points=\"5.00,20.00 "), "{text}");
+    }
+
+    #[test]
+    fn the_caption_side_is_the_mover_then_the_winner() {
+        use crate::nim::Nim;
+        assert_eq!(caption_side(&Nim::at(3, 2)), Some(crate::Side::First));
+        let over = Nim::at(0, 0);
+        let winner = over.outcome().and_then(|o| o.winner);
+        assert!(winner.is_some());
+        assert_eq!(caption_side(&over), winner);
+        assert_eq!(bottom_side(false), crate::Side::First);
+        assert_eq!(bottom_side(true), crate::Side::Second);
+        let tiny = SvgOptions::<(), ()> {
+            cell: 3,
+            ..SvgOptions::default()
+        };
+        assert_eq!(cell_size(&tiny), 8.0);
+    }
+
+    #[test]
+    fn option_builders_change_one_field_each() {
+        let plain = SvgOptions::<u8, char>::default();
+        assert_eq!(plain.with_last_move(Some(3)).last_move, Some(3));
+        assert_eq!(plain.with_targets_of('a').targets_of, Some('a'));
+        assert!(plain.flipped().flip && !plain.flip);
+        let both = plain.with_targets_of('b').flipped();
+        assert_eq!(
+            both,
+            SvgOptions {
+                flip: true,
+                targets_of: Some('b'),
+                ..plain
+            }
+        );
     }
 
     #[test]

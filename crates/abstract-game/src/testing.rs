@@ -53,11 +53,20 @@ use crate::{Game, PlayError, TextGame};
 
 pub use proptest;
 
+pub mod actions;
+pub mod pictures;
+
 /// The bounds the suite needs of a position type.
 pub trait TestedGame: TextGame + PartialEq + Debug + Display {}
 impl<G: TextGame + PartialEq + Debug + Display> TestedGame for G {}
 
 pub use crate::playout::random_position;
+
+/// The rules of every preset of a game, in the table's order: the usual rules a test runs
+/// under.
+pub fn preset_rules<R: crate::GameRules>() -> Vec<R> {
+    R::PRESETS.iter().map(|preset| preset.rules).collect()
+}
 
 /// Positions reached by random play, of up to `max_plies` moves, under rules drawn from `rules`.
 /// Shrinking goes towards fewer moves.
@@ -468,6 +477,81 @@ where
     compared
 }
 
+/// The random sample of [`check_evaluation_sample`]: `games` random games of up to `plies`
+/// moves under each rule set, all drawn from `seed`, and the fewest unfinished positions (and
+/// positions compared with the other side to move) the check accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvaluationSample {
+    /// The seed of the one stream of random moves.
+    pub seed: u64,
+    /// Games per rule set.
+    pub games: usize,
+    /// The most moves of a game.
+    pub plies: u32,
+    /// The fewest positions the sample must hold and the check must compare.
+    pub at_least: usize,
+}
+
+impl EvaluationSample {
+    /// `games` games of up to `plies` moves per preset from `seed`, of which `at_least`
+    /// positions must be unfinished and compared.
+    pub const fn new(seed: u64, games: usize, plies: u32, at_least: usize) -> EvaluationSample {
+        EvaluationSample {
+            seed,
+            games,
+            plies,
+            at_least,
+        }
+    }
+}
+
+/// The evaluation checks every game shares: the start of every preset is even (worth 0 to the
+/// side to move), and on the [`unfinished_positions`] of `sample` under the presets, at least
+/// `sample.at_least` of them, [`check_evaluation`] holds and compares at least as many.
+/// `switch_side` is as for [`check_evaluation`] ([`switch_field`] writes the usual one).
+pub fn check_evaluation_sample<G>(sample: EvaluationSample, switch_side: impl Fn(&str) -> String)
+where
+    G: TextGame + crate::Evaluate + Debug,
+{
+    let rules = preset_rules::<G::Rules>();
+    for &rules in &rules {
+        let start = G::new(rules);
+        assert_eq!(start.evaluate(), 0, "the start is not even: {start:?}");
+    }
+    let positions = unfinished_positions::<G>(&rules, sample.seed, sample.games, sample.plies);
+    assert!(
+        positions.len() >= sample.at_least,
+        "{} positions, fewer than {}",
+        positions.len(),
+        sample.at_least
+    );
+    let compared = check_evaluation(&positions, switch_side);
+    assert!(
+        compared >= sample.at_least,
+        "{compared} positions compared, fewer than {}",
+        sample.at_least
+    );
+}
+
+/// The evaluation of the position of `text` under `rules`, which must be a game going on: the
+/// evaluation tests' way of stating a position and its value.
+pub fn evaluation_of<G: TextGame + crate::Evaluate>(text: &str, rules: G::Rules) -> i32 {
+    let pos = G::from_text(text, rules).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert!(!pos.is_over(), "{text} is over");
+    pos.evaluate()
+}
+
+/// `text` with its space-separated field number `field` (from 0) switched between `one` and
+/// `other`: `other` where it was `one`, `one` where it was anything else. The side to move of
+/// a position text, for [`check_evaluation`].
+pub fn switch_field(text: &str, field: usize, one: &str, other: &str) -> String {
+    let mut fields: Vec<&str> = text.split(' ').collect();
+    if let Some(value) = fields.get_mut(field) {
+        *value = if *value == one { other } else { one };
+    }
+    fields.join(" ")
+}
+
 /// Checks the move families of `pos` ([`Evaluate::move_family`](crate::Evaluate::move_family)):
 /// twins lead to positions of the same outcome and, while the game goes on, the same value,
 /// and [`family_moves`](crate::Evaluate::family_moves) lists exactly the first legal move of
@@ -629,6 +713,11 @@ macro_rules! game_properties {
             }
 
             #[test]
+            fn the_endings_are_named_apart() {
+                $crate::contract::check_endings::<G>();
+            }
+
+            #[test]
             fn contract_and_setup_hold() {
                 t::run($cases, pos(), |p| t::contract_and_setup(&p));
             }
@@ -774,6 +863,17 @@ mod tests {
         assert!(naive.p_value < UNIFORMITY_MIN_P, "{naive:?}");
         assert!(uniformity(&moves, 1, || Some(60)).is_err());
         assert!(uniformity(&moves, 1, || None).is_err());
+    }
+
+    #[test]
+    fn switch_field_swaps_one_field_and_no_other() {
+        assert_eq!(switch_field("w4/5 b 1/0", 1, "b", "w"), "w4/5 w 1/0");
+        assert_eq!(switch_field("w4/5 w 1/0", 1, "b", "w"), "w4/5 b 1/0");
+        assert_eq!(
+            switch_field("- * * S - 0/0 0", 3, "S", "N"),
+            "- * * N - 0/0 0"
+        );
+        assert_eq!(switch_field("a b", 5, "S", "N"), "a b");
     }
 
     #[test]

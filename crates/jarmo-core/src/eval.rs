@@ -201,43 +201,23 @@ const _: () = {
 #[cfg(test)]
 mod tests {
 
+    use abstract_game::testing::{EvaluationSample, switch_field};
+
     use crate::prelude::*;
     use crate::rules::Rules as R;
 
     const PRESETS: [Rules; 4] = [R::JARMO, R::JASIR, R::JASIR_RESERVE, R::JASIR_BASIC];
 
     fn eval(text: &str, rules: Rules) -> i32 {
-        let pos = Position::from_text(text, rules).unwrap();
-        assert!(!pos.is_over(), "{text}");
-        pos.evaluate()
-    }
-
-    /// The same text with the other side to move.
-    fn switched(text: &str) -> String {
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        fields[1] = if fields[1] == "b" { "w" } else { "b" };
-        fields.join(" ")
-    }
-
-    /// Positions of random games under every preset, not finished.
-    fn random_positions() -> Vec<Position> {
-        abstract_game::testing::unfinished_positions(&PRESETS, 11, 40, 60)
+        abstract_game::testing::evaluation_of::<Position>(text, rules)
     }
 
     #[test]
-    fn the_start_is_even_and_values_stay_in_bounds() {
-        for rules in PRESETS {
-            assert_eq!(Position::new(rules).evaluate(), 0);
-        }
-        let positions = random_positions();
-        assert!(positions.len() > 5_000);
-        // The bound and the values themselves: `switching_the_side_to_move_negates_the_value`.
-    }
-
-    #[test]
-    fn switching_the_side_to_move_negates_the_value() {
-        let checked = abstract_game::testing::check_evaluation(&random_positions(), switched);
-        assert!(checked > 5_000, "{checked}");
+    fn the_start_is_even_and_the_values_bounded_and_symmetric() {
+        abstract_game::testing::check_evaluation_sample::<Position>(
+            EvaluationSample::new(11, 40, 60, 5_000),
+            |text| switch_field(text, 1, "b", "w"),
+        );
     }
 
     #[test]

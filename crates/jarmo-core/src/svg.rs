@@ -10,7 +10,7 @@
 
 use core::fmt;
 
-use abstract_game::svg::{Render, Style, Svg, SvgOptions};
+use abstract_game::svg::{Render, Style, Svg, SvgOptions, bottom_side, caption_side, cell_size};
 use abstract_game::{Game, Side};
 
 use crate::board::{Hole, LINES};
@@ -49,7 +49,7 @@ impl Layout {
     /// The layout of a picture made with `options`.
     fn new(options: &SvgOptions<Move, Hole>) -> Layout {
         Layout {
-            c: f64::from(options.cell.max(8)),
+            c: cell_size(options),
             flip: options.flip,
         }
     }
@@ -67,7 +67,7 @@ impl Layout {
 
     /// The side whose first row is drawn at the bottom.
     fn bottom(&self) -> Side {
-        if self.flip { Side::Second } else { Side::First }
+        bottom_side(self.flip)
     }
 }
 
@@ -109,6 +109,96 @@ fn name(side: Side) -> &'static str {
     Position::SIDE_NAMES[side.index()]
 }
 
+/// The parts of [`Render::write_svg`]'s picture, one section each, in drawing order.
+impl Position {
+    /// Each side's panel: the archers waiting to return and the credits.
+    fn draw_panels(&self, svg: &mut Svg, at: &Layout) {
+        let c = at.c;
+        // Each side's panel: the archers waiting to return and the credits.
+        let rules = self.rules();
+        for side in Side::BOTH {
+            let top = if side == at.bottom() { 3.6 } else { 0.4 };
+            svg.rect(
+                c * 6.45,
+                c * top,
+                c * 3.3,
+                c * 2.0,
+                &Style::fill("#f6f1e6").stroke("#c9b79a", c * 0.03),
+            );
+            let what = match rules.return_rule {
+                ReturnRule::Seed => "captured pool",
+                ReturnRule::Reserve => "reserve",
+                ReturnRule::None => "no returns",
+            };
+            svg.bold_text(c * 6.6, c * (top + 0.3), c * 0.27, name(side), "start", INK);
+            let waiting = match (rules.return_rule, self.pool(side)) {
+                (ReturnRule::None, _) => "captured archers never return".to_string(),
+                (_, 0) => format!("{what}: empty"),
+                (_, n) => format!("{what}: {n}"),
+            };
+            svg.text(c * 6.6, c * (top + 0.68), c * 0.22, &waiting, "start", INK);
+            for i in 0..self.pool(side) {
+                let x = c * (6.85 + 0.6 * f64::from(i));
+                svg.begin_group("piece", &format!("{} archer in the {what}", name(side)));
+                archer(
+                    svg,
+                    (x, c * (top + 1.15)),
+                    c * 0.24,
+                    side,
+                    false,
+                    side == at.bottom(),
+                );
+                svg.end_group();
+            }
+            if rules.return_rule == ReturnRule::Seed {
+                let credits = self.credits(side);
+                let text = match credits {
+                    1 => "1 return credit".to_string(),
+                    n => format!("{n} return credits"),
+                };
+                let colour = if credits > 0 { MARK } else { "#8a8a8a" };
+                svg.text(c * 6.6, c * (top + 1.62), c * 0.22, &text, "start", colour);
+            }
+        }
+    }
+
+    /// The targets of one hole's legal moves.
+    fn draw_targets(&self, svg: &mut Svg, at: &Layout, options: &SvgOptions<Move, Hole>) {
+        let c = at.c;
+        // The targets of one hole's legal moves.
+        if let Some(cell) = options.targets_of {
+            let mut moves = MoveList::new();
+            self.legal_moves(&mut moves);
+            let mut seen: Vec<Hole> = Vec::new();
+            for mv in moves {
+                let Some(to) = mv.to() else { continue };
+                let hit = match mv.from() {
+                    Some(from) => from == cell,
+                    None => to == cell,
+                };
+                if hit && !seen.contains(&to) {
+                    seen.push(to);
+                }
+            }
+            if !seen.is_empty() {
+                let (x, y) = at.centre(cell);
+                svg.circle(x, y, c * 0.4, &Style::outline(TARGET, c * 0.05));
+            }
+            for to in seen {
+                let (x, y) = at.centre(to);
+                svg.begin_group("target", &format!("{to}"));
+                svg.circle(
+                    x,
+                    y,
+                    c * 0.13,
+                    &Style::fill(TARGET).stroke("#ffffff", c * 0.03).opacity(0.9),
+                );
+                svg.end_group();
+            }
+        }
+    }
+}
+
 impl Render for Position {
     type Cell = Hole;
 
@@ -142,8 +232,7 @@ impl Render for Position {
     fn write_svg(&self, out: &mut dyn fmt::Write, options: &SvgOptions<Move, Hole>) -> fmt::Result {
         let at = Layout::new(options);
         let c = at.c;
-        let mut svg = Svg::new(c * 10.0, c * 7.2);
-        svg.rect(0.0, 0.0, c * 10.0, c * 7.2, &Style::fill("#ffffff"));
+        let mut svg = Svg::with_background(c * 10.0, c * 7.2, &Style::fill("#ffffff"));
 
         // The board, the first rows tinted in their side's colour, the lines, the holes.
         svg.rect(
@@ -254,84 +343,9 @@ impl Render for Position {
             svg.end_group();
         }
 
-        // Each side's panel: the archers waiting to return and the credits.
-        let rules = self.rules();
-        for side in Side::BOTH {
-            let top = if side == at.bottom() { 3.6 } else { 0.4 };
-            svg.rect(
-                c * 6.45,
-                c * top,
-                c * 3.3,
-                c * 2.0,
-                &Style::fill("#f6f1e6").stroke("#c9b79a", c * 0.03),
-            );
-            let what = match rules.return_rule {
-                ReturnRule::Seed => "captured pool",
-                ReturnRule::Reserve => "reserve",
-                ReturnRule::None => "no returns",
-            };
-            svg.bold_text(c * 6.6, c * (top + 0.3), c * 0.27, name(side), "start", INK);
-            let waiting = match (rules.return_rule, self.pool(side)) {
-                (ReturnRule::None, _) => "captured archers never return".to_string(),
-                (_, 0) => format!("{what}: empty"),
-                (_, n) => format!("{what}: {n}"),
-            };
-            svg.text(c * 6.6, c * (top + 0.68), c * 0.22, &waiting, "start", INK);
-            for i in 0..self.pool(side) {
-                let x = c * (6.85 + 0.6 * f64::from(i));
-                svg.begin_group("piece", &format!("{} archer in the {what}", name(side)));
-                archer(
-                    &mut svg,
-                    (x, c * (top + 1.15)),
-                    c * 0.24,
-                    side,
-                    false,
-                    side == at.bottom(),
-                );
-                svg.end_group();
-            }
-            if rules.return_rule == ReturnRule::Seed {
-                let credits = self.credits(side);
-                let text = match credits {
-                    1 => "1 return credit".to_string(),
-                    n => format!("{n} return credits"),
-                };
-                let colour = if credits > 0 { MARK } else { "#8a8a8a" };
-                svg.text(c * 6.6, c * (top + 1.62), c * 0.22, &text, "start", colour);
-            }
-        }
+        self.draw_panels(&mut svg, &at);
 
-        // The targets of one hole's legal moves.
-        if let Some(cell) = options.targets_of {
-            let mut moves = MoveList::new();
-            self.legal_moves(&mut moves);
-            let mut seen: Vec<Hole> = Vec::new();
-            for mv in moves {
-                let Some(to) = mv.to() else { continue };
-                let hit = match mv.from() {
-                    Some(from) => from == cell,
-                    None => to == cell,
-                };
-                if hit && !seen.contains(&to) {
-                    seen.push(to);
-                }
-            }
-            if !seen.is_empty() {
-                let (x, y) = at.centre(cell);
-                svg.circle(x, y, c * 0.4, &Style::outline(TARGET, c * 0.05));
-            }
-            for to in seen {
-                let (x, y) = at.centre(to);
-                svg.begin_group("target", &format!("{to}"));
-                svg.circle(
-                    x,
-                    y,
-                    c * 0.13,
-                    &Style::fill(TARGET).stroke("#ffffff", c * 0.03).opacity(0.9),
-                );
-                svg.end_group();
-            }
-        }
+        self.draw_targets(&mut svg, &at, options);
 
         // The caption: the side to move, or the result.
         let caption = match self.outcome() {
@@ -345,11 +359,7 @@ impl Render for Position {
                 format!("{} to move{pass}", name(self.side_to_move()))
             }
         };
-        let disc = match self.outcome() {
-            Some(outcome) => outcome.winner,
-            None => Some(self.side_to_move()),
-        };
-        if let Some(side) = disc {
+        if let Some(side) = caption_side(self) {
             let (fill, outline, _) = archer_colours(side);
             svg.circle(
                 c * 1.1,
@@ -360,6 +370,6 @@ impl Render for Position {
         }
         svg.text(c * 1.4, c * 6.75, c * 0.3, &caption, "start", INK);
 
-        out.write_str(&svg.finish())
+        svg.finish_into(out)
     }
 }

@@ -2,11 +2,12 @@
 //! start positions and along random games of every preset, ids worked out by hand from the
 //! documented layout, and the planes of a few positions.
 
-use abstract_game::actions::{
-    check_actions, check_observation, observation_len, perft_through_actions,
+use abstract_game::actions::check_actions;
+use abstract_game::testing::actions::{
+    assert_same_view, check_action_contract, check_action_contract_at_starts,
+    check_perft_through_actions, game_positions as random_games, observation as observe,
+    preset_starts,
 };
-use abstract_game::perft::perft;
-use abstract_game::playout::Rng;
 use jarmo_core::prelude::*;
 use jarmo_core::{Shuttle, WHITE};
 
@@ -20,27 +21,9 @@ fn all_presets() -> Vec<Rules> {
     out
 }
 
-/// Positions along a few random games of `rules` (the start included).
+/// Positions along a few random games of `rules` (the start and the end included).
 fn game_positions(rules: Rules, games: u64) -> Vec<Position> {
-    let mut out = Vec::new();
-    for game in 0..games {
-        let mut rng = Rng::seed_from_u64(game * 104_729 + 3);
-        let mut pos = Position::new(rules);
-        for _ in 0..150 {
-            out.push(pos);
-            let Some(mv) = pos.random_move(&mut rng) else {
-                break;
-            };
-            pos.play(mv).unwrap();
-        }
-    }
-    out
-}
-
-fn observe(pos: &Position) -> Vec<f32> {
-    let mut out = vec![f32::NAN; observation_len::<Position>()];
-    pos.observe(&mut out);
-    out
+    random_games(&[rules], games, 150, |_, game| game * 104_729 + 3)
 }
 
 /// The values of plane `plane` of an observation.
@@ -59,11 +42,7 @@ fn step(pos: &Position, text: &str) -> (Move, usize) {
 
 #[test]
 fn the_contract_holds_at_the_start_of_every_preset() {
-    for rules in all_presets() {
-        let pos = Position::new(rules);
-        check_actions(&pos, 7);
-        check_observation(&pos);
-    }
+    check_action_contract_at_starts::<Position>(&all_presets(), 7);
 }
 
 #[test]
@@ -72,9 +51,9 @@ fn the_contract_holds_along_random_games_of_every_preset() {
     let mut returns = 0;
     let mut drops = 0;
     for rules in all_presets() {
-        for pos in game_positions(rules, 8) {
-            check_actions(&pos, 7);
-            check_observation(&pos);
+        let positions = game_positions(rules, 8);
+        check_action_contract(&positions, 7);
+        for pos in positions {
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
             returns += moves.iter().filter(|mv| mv.return_to().is_some()).count();
@@ -289,22 +268,13 @@ fn colour_mirror(pos: &Position) -> Option<Position> {
     Position::from_setup(mirrored, pos.rules()).ok()
 }
 
-/// Planes 0-8 and 10-13 of two observations agree, and plane 9 is 1 in exactly one.
-fn assert_same_view(a: &[f32], b: &[f32], what: &str) {
-    for p in (0..9).chain(10..14) {
-        assert_eq!(plane(a, p), plane(b, p), "plane {p}: {what}");
-    }
-    for i in 0..25 {
-        assert_eq!(plane(a, 9)[i] + plane(b, 9)[i], 1.0, "{what}");
-    }
-}
-
 #[test]
 fn both_sides_see_the_start_alike() {
     for preset in <Rules as GameRules>::PRESETS {
         let black = observe(&Position::new(preset.rules));
         let white = observe(&Position::new(preset.rules.with_first_player(WHITE)));
-        assert_same_view(&black, &white, preset.name);
+        // Planes 0-8 and 10-13 agree, and plane 9 (the side to move) is 1 in exactly one.
+        assert_same_view::<Position>(&black, &white, 9, preset.name);
         assert!(plane(&white, 9).iter().all(|&v| v == 0.0));
     }
 }
@@ -317,7 +287,7 @@ fn a_position_and_its_colour_mirror_give_the_same_view() {
             let Some(mirror) = colour_mirror(&pos) else {
                 continue;
             };
-            assert_same_view(&observe(&pos), &observe(&mirror), &pos.to_string());
+            assert_same_view::<Position>(&observe(&pos), &observe(&mirror), 9, &pos.to_string());
             compared += 1;
         }
     }
@@ -326,14 +296,5 @@ fn a_position_and_its_colour_mirror_give_the_same_view() {
 
 #[test]
 fn perft_through_the_ids_equals_perft() {
-    for preset in Rules::PRESETS {
-        let pos = Position::new(preset.rules);
-        for depth in 1..=3 {
-            assert_eq!(
-                perft_through_actions(&pos, depth),
-                perft(&pos, depth),
-                "{depth}"
-            );
-        }
-    }
+    check_perft_through_actions(&preset_starts::<Position>(), 3);
 }

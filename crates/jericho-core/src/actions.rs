@@ -133,7 +133,8 @@ impl Observe for Position {
                 out[(1 + 2 * level) * CELLS + s] = size;
                 out[(2 + 2 * level) * CELLS + s] = colour;
             }
-            out[10 * CELLS + s] = f32::from(u8::from(TERRITORY[me.index()] >> s & 1 != 0));
+            out[10 * CELLS + s] =
+                f32::from(u8::from(TERRITORY[me.index()].contains(Square::ALL[s])));
         }
         out[plane(9)].fill(0.0);
         if let Some(last) = self.last_placement() {

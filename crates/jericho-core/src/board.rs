@@ -25,9 +25,6 @@ use core::str::FromStr;
 use abstract_game::bitboard::Bitboard32;
 use abstract_game::{ParseCellError, Side};
 
-/// A raw set of squares for the hot loops: bit `i` stands for the square with index `i`.
-pub(crate) type SquareSet = u32;
-
 /// A raw set of alignments: bit `i` stands for the alignment with index `i`.
 pub(crate) type AlignmentSet = u16;
 
@@ -43,19 +40,19 @@ abstract_game::cell_set! {
 
 impl Squares {
     /// All 26 squares.
-    pub const ALL: Squares = Squares::from_bitboard(Bitboard32(ALL_SQUARES));
+    pub const ALL: Squares = Squares::from_bitboard(Bitboard32::full(Square::COUNT as u32));
 
     /// The squares whose bits are set in `mask` (bit `i` for the square of index `i`); bits 26
     /// and above stand for no square and are dropped.
     #[inline]
     pub const fn from_mask(mask: u32) -> Squares {
-        Squares::from_bitboard(Bitboard32(mask & ALL_SQUARES))
+        Squares::ALL.intersect(Squares::from_bitboard(Bitboard32(mask)))
     }
 
     /// The 13 squares of `side`'s territory.
     #[inline]
     pub const fn territory(side: Side) -> Squares {
-        Squares::from_mask(TERRITORY[side.index()])
+        TERRITORY[side.index()]
     }
 }
 
@@ -214,14 +211,14 @@ pub const ALIGNMENTS: [AlignmentInfo; 13] = [
     line("D6", Diagonal, &[Square(6), Square(11), Square(21)]),
 ];
 
-const fn alignment_masks() -> [SquareSet; 13] {
-    let mut out = [0; 13];
+const fn alignment_masks() -> [Squares; 13] {
+    let mut out = [Squares::EMPTY; 13];
     let mut a = 0;
     while a < 13 {
         let squares = ALIGNMENTS[a].squares;
         let mut i = 0;
         while i < squares.len() {
-            out[a] |= 1 << squares[i].0;
+            out[a] = out[a].with(squares[i]);
             i += 1;
         }
         a += 1;
@@ -230,7 +227,7 @@ const fn alignment_masks() -> [SquareSet; 13] {
 }
 
 /// The squares of each alignment, as sets.
-pub(crate) const ALIGNMENT_SQUARES: [SquareSet; 13] = alignment_masks();
+pub(crate) const ALIGNMENT_SQUARES: [Squares; 13] = alignment_masks();
 
 const fn square_alignments() -> [AlignmentSet; 26] {
     let mut out = [0; 26];
@@ -238,7 +235,7 @@ const fn square_alignments() -> [AlignmentSet; 26] {
     while a < 13 {
         let mut s = 0;
         while s < 26 {
-            if ALIGNMENT_SQUARES[a] >> s & 1 != 0 {
+            if ALIGNMENT_SQUARES[a].contains(Square(s as u8)) {
                 out[s] |= 1 << a;
             }
             s += 1;
@@ -251,12 +248,12 @@ const fn square_alignments() -> [AlignmentSet; 26] {
 /// The alignments through each square.
 pub(crate) const SQUARE_ALIGNMENTS: [AlignmentSet; 26] = square_alignments();
 
-const fn territory_mask(side: Side) -> SquareSet {
-    let mut out = 0;
+const fn territory_mask(side: Side) -> Squares {
+    let mut out = Squares::EMPTY;
     let mut s = 0;
     while s < 26 {
         if SQUARES[s].territory as usize == side as usize {
-            out |= 1 << s;
+            out = out.with(Square(s as u8));
         }
         s += 1;
     }
@@ -264,45 +261,42 @@ const fn territory_mask(side: Side) -> SquareSet {
 }
 
 /// The squares of each territory, indexed by [`Side::index`] (South first).
-pub(crate) const TERRITORY: [SquareSet; 2] =
+pub(crate) const TERRITORY: [Squares; 2] =
     [territory_mask(Side::First), territory_mask(Side::Second)];
 
-/// Every square.
-pub(crate) const ALL_SQUARES: SquareSet = (1 << 26) - 1;
-
-const fn sharing() -> [SquareSet; 26] {
-    let mut out = [0; 26];
+const fn sharing() -> [Squares; 26] {
+    let mut out = [Squares::EMPTY; 26];
     let mut s = 0;
     while s < 26 {
         let mut a = 0;
         while a < 13 {
             if SQUARE_ALIGNMENTS[s] >> a & 1 != 0 {
-                out[s] |= ALIGNMENT_SQUARES[a];
+                out[s] = out[s].union(ALIGNMENT_SQUARES[a]);
             }
             a += 1;
         }
-        out[s] &= !(1 << s);
+        out[s] = out[s].without(Square(s as u8));
         s += 1;
     }
     out
 }
 
 /// For each square, the other squares that share an alignment with it.
-pub(crate) const SHARES_ALIGNMENT: [SquareSet; 26] = sharing();
+pub(crate) const SHARES_ALIGNMENT: [Squares; 26] = sharing();
 
-const fn sharing_across() -> [SquareSet; 26] {
-    let mut out = [0; 26];
+const fn sharing_across() -> [Squares; 26] {
+    let mut out = [Squares::EMPTY; 26];
     let mut s = 0;
     while s < 26 {
         let other = TERRITORY[1 - SQUARES[s].territory as usize];
-        out[s] = SHARES_ALIGNMENT[s] & other;
+        out[s] = SHARES_ALIGNMENT[s].intersect(other);
         s += 1;
     }
     out
 }
 
 /// For each square, the squares of the other territory that share an alignment with it.
-pub(crate) const SHARES_ACROSS: [SquareSet; 26] = sharing_across();
+pub(crate) const SHARES_ACROSS: [Squares; 26] = sharing_across();
 
 abstract_game::cell_index! {
     /// One of the 26 squares, by its index into [`SQUARES`] (rank order: South's 13, then
@@ -363,12 +357,6 @@ impl Square {
         None
     }
 
-    /// The raw set holding this square alone.
-    #[inline]
-    pub(crate) const fn bit(self) -> SquareSet {
-        1 << self.0
-    }
-
     /// The square of a bit number below 26.
     #[inline]
     const fn from_bit(bit: u32) -> Square {
@@ -385,14 +373,14 @@ impl Square {
     /// under the standard rules.
     #[inline]
     pub const fn sharing_alignment(self) -> Squares {
-        Squares::from_mask(SHARES_ALIGNMENT[self.0 as usize])
+        SHARES_ALIGNMENT[self.0 as usize]
     }
 
     /// The squares of the other territory sharing an alignment with this one: where the
     /// asymmetry rule looks under [`AsymmetryScope::OtherTerritory`](crate::AsymmetryScope).
     #[inline]
     pub const fn sharing_across(self) -> Squares {
-        Squares::from_mask(SHARES_ACROSS[self.0 as usize])
+        SHARES_ACROSS[self.0 as usize]
     }
 }
 
@@ -425,7 +413,7 @@ impl Alignment {
     /// The squares on the alignment.
     #[inline]
     pub const fn squares(self) -> Squares {
-        Squares::from_mask(ALIGNMENT_SQUARES[self.0 as usize])
+        ALIGNMENT_SQUARES[self.0 as usize]
     }
 
     /// The alignment of a bit number below 13.

@@ -14,7 +14,7 @@
 
 use abstract_game::{Evaluate, SearchHints, Side};
 
-use crate::board::{ALIGNMENT_SQUARES, TERRITORY};
+use crate::board::{ALIGNMENT_SQUARES, Squares, TERRITORY};
 use crate::piece::{MAX_HEIGHT, SIZE_PIECES, Tower};
 use crate::position::{Move, MoveList, Position};
 
@@ -98,31 +98,25 @@ impl Default for EvalWeights {
 impl Position {
     /// The squares holding towers of two or more pieces.
     #[inline]
-    fn tall_towers(&self) -> u32 {
-        let mut tall = 0;
-        let mut rest = self.occupied;
-        while rest != 0 {
-            let s = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if self.towers[s % 26].height() >= 2 {
-                tall |= 1 << s;
-            }
-        }
-        tall
+    fn tall_towers(&self) -> Squares {
+        self.occupied
+            .iter()
+            .filter(|s| self.towers[s.index()].height() >= 2)
+            .collect()
     }
 
     /// The heuristic worth of `side`'s game, without regard to who is to move; `tall` is
     /// [`tall_towers`](Self::tall_towers).
     #[inline]
-    fn side_worth(&self, side: Side, tall: u32, w: &EvalWeights) -> i32 {
+    fn side_worth(&self, side: Side, tall: Squares, w: &EvalWeights) -> i32 {
         let s = side.index();
         let mut value = w.monoliths(self.lead[s].count_ones());
         let grade_leads = w.lead_locked != 0 || w.lead_single != 0;
         for (a, squares) in ALIGNMENT_SQUARES.into_iter().enumerate() {
             let on = squares & self.occupied;
             let (mine, theirs) = (on & TERRITORY[s], on & TERRITORY[1 - s]);
-            if mine != 0 && theirs == 0 {
-                value += if mine & tall != 0 {
+            if !mine.is_empty() && theirs.is_empty() {
+                value += if !(mine & tall).is_empty() {
                     w.open_tall
                 } else {
                     w.open_short
@@ -144,7 +138,7 @@ impl Position {
     /// (both occupied, the lead this player's): [`lead_locked`](EvalWeights::lead_locked) or
     /// [`lead_single`](EvalWeights::lead_single), judged by strength keys.
     #[inline]
-    fn lead_grade(&self, mine: u32, theirs: u32, w: &EvalWeights) -> i32 {
+    fn lead_grade(&self, mine: Squares, theirs: Squares, w: &EvalWeights) -> i32 {
         let (mut best_theirs, mut theirs_full) = (0, true);
         for t in self.towers_on(theirs) {
             best_theirs = best_theirs.max(t.strength_key());
@@ -172,13 +166,8 @@ impl Position {
 
     /// The towers on the squares of `set` (all occupied).
     #[inline]
-    fn towers_on(&self, set: u32) -> impl Iterator<Item = &Tower> + '_ {
-        let mut rest = set;
-        core::iter::from_fn(move || {
-            let s = rest.trailing_zeros() as usize;
-            rest &= rest.checked_sub(1)?;
-            Some(&self.towers[s])
-        })
+    fn towers_on(&self, set: Squares) -> impl Iterator<Item = &Tower> + '_ {
+        set.into_iter().map(|s| &self.towers[s.index()])
     }
 
     /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
@@ -248,34 +237,14 @@ const _: () = {
 #[cfg(test)]
 mod tests {
 
+    use abstract_game::testing::{EvaluationSample, switch_field};
+
     use crate::prelude::*;
 
     const ALL_SIZES: &str = "1abcde2abcde3abcde4abcde5abcde";
 
-    fn presets() -> Vec<Rules> {
-        [
-            "standard",
-            "opposite-asymmetry",
-            "no-asymmetry",
-            "size-identity",
-            "prefix-tie",
-        ]
-        .into_iter()
-        .map(|name| Rules::preset(name).unwrap())
-        .collect()
-    }
-
     fn eval(text: &str) -> i32 {
-        let pos = Position::from_text(text, Rules::default()).unwrap();
-        assert!(!pos.is_over(), "{text}");
-        pos.evaluate()
-    }
-
-    /// The same text with the other side to move.
-    fn switched(text: &str) -> String {
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        fields[3] = if fields[3] == "S" { "N" } else { "S" };
-        fields.join(" ")
+        abstract_game::testing::evaluation_of::<Position>(text, Rules::default())
     }
 
     /// The full stock without the pieces named (e.g. `["5a"]`).
@@ -308,30 +277,25 @@ mod tests {
 
     /// Positions of random games under every preset, not finished.
     fn random_positions() -> Vec<Position> {
-        abstract_game::testing::unfinished_positions(&presets(), 9, 40, 60)
+        abstract_game::testing::unfinished_positions(
+            &abstract_game::testing::preset_rules::<Rules>(),
+            9,
+            40,
+            60,
+        )
     }
 
     #[test]
-    fn the_start_is_even_and_values_stay_in_bounds() {
+    fn the_start_is_even_and_the_values_bounded_and_symmetric() {
         assert_eq!(stock_without(&[]), ALL_SIZES);
-        for rules in presets() {
-            assert_eq!(Position::new(rules).evaluate(), 0);
-        }
-        let positions = random_positions();
-        assert!(positions.len() > 5_000, "{}", positions.len());
-        // The bound and the values themselves: `switching_the_side_to_move_negates_the_value`.
-    }
-
-    #[test]
-    fn switching_the_side_to_move_negates_the_value() {
-        // The last placement belongs to the player who just moved: drop it.
-        let switch = |text: &str| {
-            let mut fields: Vec<String> = switched(text).split(' ').map(String::from).collect();
-            fields[4] = "-".to_string();
-            fields.join(" ")
-        };
-        let checked = abstract_game::testing::check_evaluation(&random_positions(), switch);
-        assert!(checked > 5_000, "{checked}");
+        abstract_game::testing::check_evaluation_sample::<Position>(
+            EvaluationSample::new(9, 40, 60, 5_000),
+            |text| {
+                // The last placement belongs to the player who just moved: drop it.
+                let switched = switch_field(text, 3, "S", "N");
+                switch_field(&switched, 4, "-", "-")
+            },
+        );
     }
 
     #[test]

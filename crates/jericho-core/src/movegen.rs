@@ -9,7 +9,7 @@ use abstract_game::Game;
 use abstract_game::bitboard::Bitboard32;
 use abstract_game::playout::Rng;
 
-use crate::board::{ALL_SQUARES, SHARES_ACROSS, SHARES_ALIGNMENT, Square, SquareSet};
+use crate::board::{SHARES_ACROSS, SHARES_ALIGNMENT, Square, Squares};
 use crate::piece::{Piece, Tower};
 use crate::position::{Move, MoveList, NO_SQUARE, Position};
 use crate::rules::{AsymmetryScope, TowerIdentity};
@@ -70,8 +70,8 @@ impl Position {
     /// The squares where the asymmetry rule forbids the piece it returns (the copy of the
     /// opponent's last piece), or an empty set.
     #[inline]
-    pub(crate) fn asymmetry(&self) -> (SquareSet, Piece) {
-        let none = (0, Piece::ALL[0]);
+    pub(crate) fn asymmetry(&self) -> (Squares, Piece) {
+        let none = (Squares::EMPTY, Piece::ALL[0]);
         if self.last == NO_SQUARE {
             return none;
         }
@@ -94,37 +94,28 @@ impl Position {
     /// The squares of `scope` where a copy of `piece` would stand on a tower identical to
     /// `below` (the tower under the copied piece), so that the asymmetry rule forbids it.
     #[inline]
-    fn copies_forbidden(&self, scope: SquareSet, below: Tower, piece: Piece) -> SquareSet {
+    fn copies_forbidden(&self, scope: Squares, below: Tower, piece: Piece) -> Squares {
         match self.rules.identity {
             // Same pieces underneath means the same tower number; the piece then fits there as it
             // did on q. On an empty square the copy is forbidden on every empty aligned square.
             TowerIdentity::SizesAndColours => {
                 if below.is_empty() {
-                    scope & !self.occupied
+                    scope.minus(self.occupied)
                 } else {
-                    let mut forbidden = 0;
-                    let mut set = scope & self.occupied;
-                    while set != 0 {
-                        let r = set.trailing_zeros() as usize;
-                        set &= set - 1;
-                        if self.towers[r] == below {
-                            forbidden |= 1 << r;
-                        }
-                    }
-                    forbidden
+                    (scope & self.occupied)
+                        .iter()
+                        .filter(|r| self.towers[r.index()] == below)
+                        .collect()
                 }
             }
             TowerIdentity::SizesOnly => {
                 let key = below.strength_key();
-                let mut forbidden = 0;
-                let mut set = scope;
-                while set != 0 {
-                    let r = set.trailing_zeros() as usize;
-                    set &= set - 1;
-                    let tr = &self.towers[r];
+                let mut forbidden = Squares::EMPTY;
+                for r in scope {
+                    let tr = &self.towers[r.index()];
                     // Equal keys mean equal heights and equal sizes level by level.
                     if tr.strength_key() == key && tr.accepts(piece) {
-                        forbidden |= 1 << r;
+                        forbidden = forbidden.with(r);
                     }
                 }
                 forbidden
@@ -136,16 +127,13 @@ impl Position {
     #[inline]
     pub(crate) fn count_placements(&self) -> usize {
         let stock = self.stocks[self.turn.index()];
-        let empty = (ALL_SQUARES & !self.occupied).count_ones() * stock.count_ones();
+        let empty = Squares::ALL.minus(self.occupied).count() * stock.count_ones();
         let mut total = empty;
-        let mut set = self.occupied;
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            total += (self.towers[s].fit_mask() & stock).count_ones();
+        for s in self.occupied {
+            total += (self.towers[s.index()].fit_mask() & stock).count_ones();
         }
         // `asymmetry` only lists squares where the piece is held and fits.
-        total -= self.asymmetry().0.count_ones();
+        total -= self.asymmetry().0.count();
         total as usize
     }
 
@@ -162,22 +150,19 @@ impl Position {
         let s = square.index();
         let stock = self.stocks[next.index()];
         let old = self.towers[s];
-        let occupied = self.occupied | square.bit();
-        let mut total = (ALL_SQUARES & !occupied).count_ones() * stock.count_ones();
-        let mut set = self.occupied & !square.bit();
-        while set != 0 {
-            let r = set.trailing_zeros() as usize;
-            set &= set - 1;
-            total += (self.towers[r].fit_mask() & stock).count_ones();
+        let occupied = self.occupied.with(square);
+        let mut total = Squares::ALL.minus(occupied).count() * stock.count_ones();
+        for r in self.occupied.without(square) {
+            total += (self.towers[r.index()].fit_mask() & stock).count_ones();
         }
         total += (old.with(piece).fit_mask() & stock).count_ones();
         if stock & piece.bit() != 0 {
             let scope = match self.rules.asymmetry {
                 AsymmetryScope::SharedAlignment => SHARES_ALIGNMENT[s],
                 AsymmetryScope::OtherTerritory => SHARES_ACROSS[s],
-                AsymmetryScope::Off => 0,
+                AsymmetryScope::Off => Squares::EMPTY,
             };
-            total -= self.copies_forbidden(scope, old, piece).count_ones();
+            total -= self.copies_forbidden(scope, old, piece).count();
         }
         (total as usize).max(1)
     }
@@ -215,6 +200,20 @@ impl Position {
         });
     }
 
+    /// The pieces of `stock` that may go on `square`: those the tower there accepts, less the
+    /// copy the asymmetry rule forbids there (`asymmetry` as [`asymmetry`](Self::asymmetry)
+    /// returns it).
+    #[inline]
+    fn pieces_for(&self, square: Square, stock: u32, asymmetry: (Squares, Piece)) -> u32 {
+        let (forbidden, copy) = asymmetry;
+        let set = self.towers[square.index()].fit_mask() & stock;
+        if forbidden.contains(square) {
+            set & !copy.bit()
+        } else {
+            set
+        }
+    }
+
     /// The one walk of [`generate`](Self::generate) and
     /// [`generate_families`](Self::generate_families): each square's legal pieces, as
     /// narrowed by `keep`.
@@ -225,19 +224,11 @@ impl Position {
             return;
         }
         let stock = self.stocks[self.turn.index()];
-        let (forbidden, copy) = self.asymmetry();
+        let asymmetry = self.asymmetry();
         for square in Square::ALL {
-            let s = square.index();
-            let mut set = self.towers[s].fit_mask() & stock;
-            if forbidden >> s & 1 != 0 {
-                set &= !copy.bit();
-            }
-            set = keep(set);
-            while set != 0 {
-                let p = set.trailing_zeros() as usize;
-                set &= set - 1;
+            for p in Bitboard32(keep(self.pieces_for(square, stock, asymmetry))) {
                 moves.push(Move::Place {
-                    piece: Piece::ALL[p],
+                    piece: Piece::ALL[p as usize],
                     square,
                 });
             }
@@ -258,28 +249,19 @@ impl Position {
             return;
         }
         let stock = self.stocks[self.turn.index()];
-        let empty = ALL_SQUARES & !self.occupied;
-        let mut fits_on: [SquareSet; Piece::COUNT] = [empty; Piece::COUNT];
-        let mut towers = self.occupied;
-        while towers != 0 {
-            let s = towers.trailing_zeros();
-            towers &= towers - 1;
-            let mut pieces = self.towers[s as usize].fit_mask() & stock;
-            while pieces != 0 {
-                fits_on[pieces.trailing_zeros() as usize] |= 1 << s;
-                pieces &= pieces - 1;
+        let empty = Squares::ALL.minus(self.occupied);
+        let mut fits_on: [Squares; Piece::COUNT] = [empty; Piece::COUNT];
+        for s in self.occupied {
+            for p in Bitboard32(self.towers[s.index()].fit_mask() & stock) {
+                fits_on[p as usize] = fits_on[p as usize].with(s);
             }
         }
         let (forbidden, copy) = self.asymmetry();
-        fits_on[copy.index()] &= !forbidden;
-        let mut pieces = stock;
-        while pieces != 0 {
-            let p = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
-            let mut squares = fits_on[p];
-            while squares != 0 {
-                out.push(p * Square::COUNT + squares.trailing_zeros() as usize);
-                squares &= squares - 1;
+        fits_on[copy.index()] = fits_on[copy.index()].minus(forbidden);
+        for p in Bitboard32(stock) {
+            let p = p as usize;
+            for square in fits_on[p] {
+                out.push(p * Square::COUNT + square.index());
             }
         }
         if out.is_empty() {
@@ -298,13 +280,9 @@ impl Position {
         }
         let mut k = rng.below(total as u32);
         let stock = self.stocks[self.turn.index()];
-        let (forbidden, copy) = self.asymmetry();
+        let asymmetry = self.asymmetry();
         for square in Square::ALL {
-            let s = square.index();
-            let mut set = self.towers[s].fit_mask() & stock;
-            if forbidden >> s & 1 != 0 {
-                set &= !copy.bit();
-            }
+            let set = self.pieces_for(square, stock, asymmetry);
             let n = set.count_ones();
             if k < n {
                 let p = Bitboard32(set).nth(k)?;
@@ -350,7 +328,7 @@ impl Position {
                     });
                 }
                 let (forbidden, copy) = self.asymmetry();
-                if copy == piece && forbidden & square.bit() != 0 {
+                if copy == piece && forbidden.contains(square) {
                     return Err(IllegalMove::Asymmetry {
                         piece,
                         square,

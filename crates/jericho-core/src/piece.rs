@@ -19,6 +19,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use abstract_game::ParseCellError;
+use abstract_game::bitboard::Bitboard32;
 
 /// One of the five piece colours, written `a`..`e`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -178,16 +179,9 @@ impl PieceSet {
 
     /// The pieces, by index.
     pub fn iter(self) -> impl Iterator<Item = Piece> {
-        let mut bits = self.0 & PieceSet::FULL.0;
-        core::iter::from_fn(move || {
-            if bits == 0 {
-                None
-            } else {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                Some(Piece(i as u8))
-            }
-        })
+        Bitboard32(self.0 & PieceSet::FULL.0)
+            .into_iter()
+            .map(|i| Piece(i as u8))
     }
 }
 

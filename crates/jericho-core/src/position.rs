@@ -3,9 +3,7 @@
 use abstract_game::{Game, Outcome, Side, zobrist};
 use arrayvec::ArrayVec;
 
-use crate::board::{
-    ALIGNMENT_SQUARES, Alignment, SQUARE_ALIGNMENTS, Square, SquareSet, Squares, TERRITORY,
-};
+use crate::board::{ALIGNMENT_SQUARES, Alignment, Square, Squares, TERRITORY};
 use crate::piece::{Piece, PieceSet, Tower};
 use crate::rules::Rules;
 
@@ -130,7 +128,7 @@ fn earlier_key(side: Side, count: u8) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) towers: [Tower; 26],
-    pub(crate) occupied: SquareSet,
+    pub(crate) occupied: Squares,
     pub(crate) stocks: [u32; 2],
     pub(crate) lead: [u16; 2],
     pub(crate) hash: u64,
@@ -146,7 +144,7 @@ impl Position {
     fn start(rules: Rules) -> Position {
         let mut pos = Position {
             towers: [Tower::EMPTY; 26],
-            occupied: 0,
+            occupied: Squares::EMPTY,
             stocks: [PieceSet::FULL.0; 2],
             lead: [0; 2],
             hash: 0,
@@ -169,7 +167,7 @@ impl Position {
     /// The squares holding a tower.
     #[inline]
     pub const fn occupied(&self) -> Squares {
-        Squares::from_mask(self.occupied)
+        self.occupied
     }
 
     /// The pieces `side` still has to place.
@@ -236,19 +234,15 @@ impl Position {
         let on = ALIGNMENT_SQUARES[alignment] & self.occupied;
         let south = on & TERRITORY[0];
         let north = on & TERRITORY[1];
-        if south == 0 || north == 0 {
+        if south.is_empty() || north.is_empty() {
             return None;
         }
         if !self.rules.prefix_tie() {
             // Strength keys order towers totally: compare the strongest of each side.
-            let best = |mut set: u32| {
-                let mut best = 0;
-                while set != 0 {
-                    let s = set.trailing_zeros() as usize;
-                    set &= set - 1;
-                    best = best.max(self.towers[s].strength_key());
-                }
-                best
+            let best = |set: Squares| {
+                set.iter()
+                    .map(|s| self.towers[s.index()].strength_key())
+                    .fold(0, Ord::max)
             };
             let (s, n) = (best(south), best(north));
             return match s.cmp(&n) {
@@ -257,26 +251,12 @@ impl Position {
                 core::cmp::Ordering::Equal => None,
             };
         }
-        let beats_all = |mine: u32, theirs: u32| {
-            let mut set = mine;
-            while set != 0 {
-                let s = set.trailing_zeros() as usize;
-                set &= set - 1;
-                let mut others = theirs;
-                let mut all = true;
-                while others != 0 {
-                    let o = others.trailing_zeros() as usize;
-                    others &= others - 1;
-                    if !self.towers[s].beats(&self.towers[o], true) {
-                        all = false;
-                        break;
-                    }
-                }
-                if all {
-                    return true;
-                }
-            }
-            false
+        let beats_all = |mine: Squares, theirs: Squares| {
+            mine.iter().any(|s| {
+                theirs
+                    .iter()
+                    .all(|o| self.towers[s.index()].beats(&self.towers[o.index()], true))
+            })
         };
         if beats_all(south, north) {
             Some(Side::First)
@@ -339,13 +319,11 @@ impl Position {
         self.set_earlier();
         let level = self.towers[s].height();
         self.towers[s] = self.towers[s].with(piece);
-        self.occupied |= 1 << s;
+        self.occupied = self.occupied.with(square);
         self.stocks[me.index()] &= !piece.bit();
         self.hash ^= tower_key(s, level, piece) ^ stock_key(me, piece);
-        let mut alignments = SQUARE_ALIGNMENTS[s];
-        while alignments != 0 {
-            let a = alignments.trailing_zeros() as usize;
-            alignments &= alignments - 1;
+        for alignment in square.alignments() {
+            let a = alignment.index();
             let bit = 1 << a;
             self.lead[0] &= !bit;
             self.lead[1] &= !bit;

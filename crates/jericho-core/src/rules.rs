@@ -61,12 +61,7 @@ pub struct Rules {
     pub first_player: Side,
 }
 
-impl Default for Rules {
-    /// The first preset, `standard`.
-    fn default() -> Rules {
-        Rules::PRESETS[0].rules
-    }
-}
+abstract_game::default_rules!(Rules);
 
 impl Rules {
     /// The standard rules: every option at its default.

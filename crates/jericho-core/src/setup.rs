@@ -2,7 +2,7 @@
 
 use abstract_game::{BySide, Game, Side};
 
-use crate::board::{Square, SquareSet};
+use crate::board::{Square, Squares};
 use crate::piece::{Piece, PieceSet, Tower};
 use crate::position::{NO_SQUARE, Position};
 use crate::rules::Rules;
@@ -154,7 +154,7 @@ impl Setup {
     /// Checks the setup and builds the position under `rules`.
     pub(crate) fn build(&self, rules: Rules) -> Result<Position, SetupError> {
         let mut towers = [Tower::EMPTY; 26];
-        let mut occupied: SquareSet = 0;
+        let mut occupied = Squares::EMPTY;
         let mut copies = [0u32; 25];
         for square in Square::ALL {
             let pieces = &self.towers[square.index()];
@@ -182,7 +182,7 @@ impl Setup {
                 copies[p.index()] += 1;
             }
             if !tower.is_empty() {
-                occupied |= square.bit();
+                occupied = occupied.with(square);
             }
             towers[square.index()] = tower;
         }

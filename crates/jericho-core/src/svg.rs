@@ -12,7 +12,7 @@
 
 use core::fmt;
 
-use abstract_game::svg::{Render, Style, Svg, SvgOptions};
+use abstract_game::svg::{Render, Style, Svg, SvgOptions, bottom_side, caption_side, cell_size};
 use abstract_game::{Game, Side};
 
 use crate::WINNING_MONOLITHS;
@@ -65,7 +65,7 @@ impl Layout {
     /// The layout of a picture made with `options`.
     fn new(options: &SvgOptions<Move, Square>) -> Layout {
         Layout {
-            c: f64::from(options.cell.max(8)),
+            c: cell_size(options),
             flip: options.flip,
         }
     }
@@ -83,7 +83,7 @@ impl Layout {
 
     /// The side whose territory is drawn at the bottom.
     fn bottom(&self) -> Side {
-        if self.flip { Side::Second } else { Side::First }
+        bottom_side(self.flip)
     }
 }
 
@@ -160,6 +160,174 @@ fn monolith(svg: &mut Svg, (x, y): (f64, f64), s: f64, leader: Option<Side>) {
 /// The height of a piece bar on the board, in cells.
 const BAR: f64 = 0.21;
 
+/// The parts of [`Render::write_svg`]'s picture, one section each, in drawing order.
+impl Position {
+    /// Marks the asked square when the mover may put a piece there; returns those pieces.
+    fn draw_target(
+        &self,
+        svg: &mut Svg,
+        at: &Layout,
+        options: &SvgOptions<Move, Square>,
+    ) -> Vec<Piece> {
+        let c = at.c;
+        // The pieces the mover may put on the asked square.
+        let mut fits: Vec<Piece> = Vec::new();
+        if let Some(cell) = options.targets_of {
+            let mut moves = MoveList::new();
+            self.legal_moves(&mut moves);
+            for mv in moves {
+                if let Move::Place { piece, square } = mv {
+                    if square == cell && mv.from().is_none() {
+                        fits.push(piece);
+                    }
+                }
+            }
+            if !fits.is_empty() {
+                let (x, y) = at.centre(cell);
+                let level = self.at(cell).height() as f64;
+                svg.rect(
+                    x - c * 0.5,
+                    y - c * 0.5,
+                    c,
+                    c,
+                    &Style::outline(TARGET, c * 0.05),
+                );
+                svg.begin_group("target", &format!("{} pieces may go on {cell}", fits.len()));
+                svg.circle(
+                    x,
+                    y + c * 0.43 - c * BAR * (level + 0.5),
+                    c * 0.09,
+                    &Style::fill(TARGET).stroke("#ffffff", c * 0.025),
+                );
+                svg.end_group();
+            }
+        }
+        fits
+    }
+
+    /// Each side's panel: the monoliths it holds and its stock, the pieces of `fits` (those
+    /// the mover may put on the asked square) drawn plain and the others of the mover's faint.
+    fn draw_panels(
+        &self,
+        svg: &mut Svg,
+        at: &Layout,
+        options: &SvgOptions<Move, Square>,
+        fits: &[Piece],
+    ) {
+        let c = at.c;
+        // Each side's panel: the monoliths it holds and its stock.
+        for side in Side::BOTH {
+            let t = if side == at.bottom() { 4.05 } else { 1.0 };
+            let (px, pw) = (8.7, 4.35);
+            let land = match side {
+                Side::First => SOUTH_LAND,
+                Side::Second => NORTH_LAND,
+            };
+            svg.rect(
+                c * px,
+                c * t,
+                c * pw,
+                c * 2.75,
+                &Style::fill("#f7f4ee").stroke("#b9b1a0", c * 0.03),
+            );
+            svg.rect(c * px, c * t, c * 0.15, c * 2.75, &Style::fill(land));
+            svg.bold_text(
+                c * (px + 0.3),
+                c * (t + 0.3),
+                c * 0.27,
+                name(side),
+                "start",
+                INK,
+            );
+            let stock = self.stock(side);
+            svg.text(
+                c * (px + pw - 0.15),
+                c * (t + 0.3),
+                c * 0.22,
+                &format!("stock: {} pieces", stock.len()),
+                "end",
+                INK,
+            );
+            let held: Vec<&str> = Alignment::ALL
+                .iter()
+                .filter(|&&a| self.leader(a) == Some(side))
+                .map(|a| a.name())
+                .collect();
+            monolith(svg, (c * (px + 0.45), c * (t + 0.7)), c * 0.28, Some(side));
+            let text = match held.len() {
+                0 => "no monolith".to_string(),
+                1 => format!("1 monolith: {}", held[0]),
+                n => format!("{n} monoliths: {}", held.join(" ")),
+            };
+            // Small enough to fit the panel, however many monoliths are held.
+            let size = (3.5 / (0.56 * text.chars().count() as f64)).min(0.22);
+            svg.text(c * (px + 0.7), c * (t + 0.7), c * size, &text, "start", INK);
+
+            // The stock: a row per size (5 at the top), a column per colour.
+            let mover = side == self.side_to_move();
+            for size in 1..=5u8 {
+                for colour in Colour::ALL {
+                    let Some(piece) = Piece::from_size_colour(size, colour) else {
+                        continue;
+                    };
+                    let x = c * (px + 0.72 + 0.8 * colour.index() as f64);
+                    let base = c * (t + 1.27 + 0.29 * f64::from(5 - size));
+                    if stock.contains(piece) {
+                        svg.begin_group("piece", &format!("{piece} in {}'s stock", name(side)));
+                        let dim = mover && options.targets_of.is_some() && !fits.contains(&piece);
+                        piece_bar(svg, x, base, c * 0.85, c * 0.25, piece, dim);
+                        svg.end_group();
+                    } else {
+                        let w = c * 0.85 * (0.16 + 0.14 * f64::from(size));
+                        svg.rect(
+                            x - w / 2.0,
+                            base - c * 0.25,
+                            w,
+                            c * 0.25,
+                            &Style::outline("#c4bcab", c * 0.015),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The caption: the side to move, or the result, and the last move.
+    fn draw_caption(&self, svg: &mut Svg, at: &Layout, options: &SvgOptions<Move, Square>) {
+        let c = at.c;
+        // The caption: the side to move, or the result.
+        let caption = match self.outcome() {
+            Some(outcome) => Position::describe(outcome).to_string(),
+            None => {
+                let me = self.side_to_move();
+                let them = me.opponent();
+                let mut text = format!("{} to move", name(me));
+                if self.monoliths(them) >= WINNING_MONOLITHS {
+                    text.push_str(&format!(
+                        " · {} holds {}, {} must break one",
+                        name(them),
+                        self.monoliths(them),
+                        name(me)
+                    ));
+                }
+                text
+            }
+        };
+        let caption = match options.last_move {
+            Some(Move::Place { piece, square }) => {
+                format!("{caption} · last {piece}@{square}")
+            }
+            Some(Move::Pass) => format!("{caption} · last move: pass"),
+            None => caption,
+        };
+        if let Some(side) = caption_side(self) {
+            monolith(svg, (c * 0.75, c * 0.5), c * 0.32, Some(side));
+        }
+        let size = (12.0 / (0.56 * caption.chars().count() as f64)).min(0.3);
+        svg.text(c * 1.05, c * 0.5, c * size, &caption, "start", INK);
+    }
+}
+
 impl Render for Position {
     type Cell = Square;
 
@@ -187,8 +355,7 @@ impl Render for Position {
         let at = Layout::new(options);
         let c = at.c;
         let (width, height) = (c * 13.3, c * 7.5);
-        let mut svg = Svg::new(width, height);
-        svg.rect(0.0, 0.0, width, height, &Style::fill("#ffffff"));
+        let mut svg = Svg::with_background(width, height, &Style::fill("#ffffff"));
 
         // The octagon, its two territories and the midline band.
         let (left, right, top, bottom, cut) = (0.5, 8.3, 1.0, 6.8, 0.8);
@@ -301,155 +468,12 @@ impl Render for Position {
             }
         }
 
-        // The pieces the mover may put on the asked square.
-        let mut fits: Vec<Piece> = Vec::new();
-        if let Some(cell) = options.targets_of {
-            let mut moves = MoveList::new();
-            self.legal_moves(&mut moves);
-            for mv in moves {
-                if let Move::Place { piece, square } = mv {
-                    if square == cell && mv.from().is_none() {
-                        fits.push(piece);
-                    }
-                }
-            }
-            if !fits.is_empty() {
-                let (x, y) = at.centre(cell);
-                let level = self.at(cell).height() as f64;
-                svg.rect(
-                    x - c * 0.5,
-                    y - c * 0.5,
-                    c,
-                    c,
-                    &Style::outline(TARGET, c * 0.05),
-                );
-                svg.begin_group("target", &format!("{} pieces may go on {cell}", fits.len()));
-                svg.circle(
-                    x,
-                    y + c * 0.43 - c * BAR * (level + 0.5),
-                    c * 0.09,
-                    &Style::fill(TARGET).stroke("#ffffff", c * 0.025),
-                );
-                svg.end_group();
-            }
-        }
+        let fits = self.draw_target(&mut svg, &at, options);
 
-        // Each side's panel: the monoliths it holds and its stock.
-        for side in Side::BOTH {
-            let t = if side == at.bottom() { 4.05 } else { 1.0 };
-            let (px, pw) = (8.7, 4.35);
-            let land = match side {
-                Side::First => SOUTH_LAND,
-                Side::Second => NORTH_LAND,
-            };
-            svg.rect(
-                c * px,
-                c * t,
-                c * pw,
-                c * 2.75,
-                &Style::fill("#f7f4ee").stroke("#b9b1a0", c * 0.03),
-            );
-            svg.rect(c * px, c * t, c * 0.15, c * 2.75, &Style::fill(land));
-            svg.bold_text(
-                c * (px + 0.3),
-                c * (t + 0.3),
-                c * 0.27,
-                name(side),
-                "start",
-                INK,
-            );
-            let stock = self.stock(side);
-            svg.text(
-                c * (px + pw - 0.15),
-                c * (t + 0.3),
-                c * 0.22,
-                &format!("stock: {} pieces", stock.len()),
-                "end",
-                INK,
-            );
-            let held: Vec<&str> = Alignment::ALL
-                .iter()
-                .filter(|&&a| self.leader(a) == Some(side))
-                .map(|a| a.name())
-                .collect();
-            monolith(
-                &mut svg,
-                (c * (px + 0.45), c * (t + 0.7)),
-                c * 0.28,
-                Some(side),
-            );
-            let text = match held.len() {
-                0 => "no monolith".to_string(),
-                1 => format!("1 monolith: {}", held[0]),
-                n => format!("{n} monoliths: {}", held.join(" ")),
-            };
-            // Small enough to fit the panel, however many monoliths are held.
-            let size = (3.5 / (0.56 * text.chars().count() as f64)).min(0.22);
-            svg.text(c * (px + 0.7), c * (t + 0.7), c * size, &text, "start", INK);
+        self.draw_panels(&mut svg, &at, options, &fits);
 
-            // The stock: a row per size (5 at the top), a column per colour.
-            let mover = side == self.side_to_move();
-            for size in 1..=5u8 {
-                for colour in Colour::ALL {
-                    let Some(piece) = Piece::from_size_colour(size, colour) else {
-                        continue;
-                    };
-                    let x = c * (px + 0.72 + 0.8 * colour.index() as f64);
-                    let base = c * (t + 1.27 + 0.29 * f64::from(5 - size));
-                    if stock.contains(piece) {
-                        svg.begin_group("piece", &format!("{piece} in {}'s stock", name(side)));
-                        let dim = mover && options.targets_of.is_some() && !fits.contains(&piece);
-                        piece_bar(&mut svg, x, base, c * 0.85, c * 0.25, piece, dim);
-                        svg.end_group();
-                    } else {
-                        let w = c * 0.85 * (0.16 + 0.14 * f64::from(size));
-                        svg.rect(
-                            x - w / 2.0,
-                            base - c * 0.25,
-                            w,
-                            c * 0.25,
-                            &Style::outline("#c4bcab", c * 0.015),
-                        );
-                    }
-                }
-            }
-        }
+        self.draw_caption(&mut svg, &at, options);
 
-        // The caption: the side to move, or the result.
-        let caption = match self.outcome() {
-            Some(outcome) => Position::describe(outcome).to_string(),
-            None => {
-                let me = self.side_to_move();
-                let them = me.opponent();
-                let mut text = format!("{} to move", name(me));
-                if self.monoliths(them) >= WINNING_MONOLITHS {
-                    text.push_str(&format!(
-                        " · {} holds {}, {} must break one",
-                        name(them),
-                        self.monoliths(them),
-                        name(me)
-                    ));
-                }
-                text
-            }
-        };
-        let caption = match options.last_move {
-            Some(Move::Place { piece, square }) => {
-                format!("{caption} · last {piece}@{square}")
-            }
-            Some(Move::Pass) => format!("{caption} · last move: pass"),
-            None => caption,
-        };
-        let disc = match self.outcome() {
-            Some(outcome) => outcome.winner,
-            None => Some(self.side_to_move()),
-        };
-        if let Some(side) = disc {
-            monolith(&mut svg, (c * 0.75, c * 0.5), c * 0.32, Some(side));
-        }
-        let size = (12.0 / (0.56 * caption.chars().count() as f64)).min(0.3);
-        svg.text(c * 1.05, c * 0.5, c * size, &caption, "start", INK);
-
-        out.write_str(&svg.finish())
+        svg.finish_into(out)
     }
 }

@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use abstract_game::{BySide, Game, ParseCellError, Side, TextGame};
 
-use crate::board::{Alignment, Square};
+use crate::board::{Alignment, Square, Squares};
 use crate::notation::{MoveError, parse_piece, parse_syntax};
 use crate::piece::{Piece, PieceSet};
 use crate::position::{Move, Position};
@@ -157,17 +157,17 @@ fn parse_setup(text: &str) -> Result<Setup, TextError> {
         });
     }
     let mut setup = Setup::default();
-    let mut seen = 0u32;
+    let mut seen = Squares::EMPTY;
     if fields[0] != "-" {
         for entry in fields[0].split(',') {
             let (name, pieces) = entry.split_once('=').ok_or_else(|| TextError::TowerEntry {
                 entry: entry.to_owned(),
             })?;
             let square: Square = name.parse()?;
-            if seen & square.bit() != 0 {
+            if seen.contains(square) {
                 return Err(TextError::DuplicateSquare { square });
             }
-            seen |= square.bit();
+            seen = seen.with(square);
             let bad = || TextError::BadTower {
                 square,
                 text: pieces.to_owned(),

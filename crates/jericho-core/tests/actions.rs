@@ -2,11 +2,11 @@
 //! every preset and along random games, ids and plane values worked out by hand from the
 //! documented layout, and the view of the two sides.
 
-use abstract_game::actions::{
-    check_actions, check_observation, observation_len, perft_through_actions,
-};
-use abstract_game::perft::perft;
+use abstract_game::actions::{check_actions, check_observation};
 use abstract_game::playout::Rng;
+use abstract_game::testing::actions::{
+    check_action_contract_at_starts, check_perft_through_actions, observation, preset_starts,
+};
 use jericho_core::prelude::*;
 use jericho_core::{Piece, PieceSet};
 
@@ -25,12 +25,6 @@ fn all_rules() -> Vec<Rules> {
         .collect()
 }
 
-fn observation(pos: &Position) -> Vec<f32> {
-    let mut out = vec![f32::NAN; observation_len::<Position>()];
-    pos.observe(&mut out);
-    out
-}
-
 /// Plane `plane` of an observation.
 fn plane(obs: &[f32], plane: usize) -> &[f32] {
     &obs[plane * CELLS..(plane + 1) * CELLS]
@@ -46,10 +40,9 @@ fn place(pos: &Position, text: &str) -> Move {
 
 #[test]
 fn the_contract_holds_at_the_start_of_every_preset() {
+    check_action_contract_at_starts::<Position>(&all_rules(), 7);
     for rules in all_rules() {
         let start = Position::new(rules);
-        check_actions(&start, 7);
-        check_observation(&start);
         let mut ids = Vec::new();
         start.legal_actions(&mut ids);
         assert_eq!(ids, (0..650).collect::<Vec<_>>(), "{rules:?}");
@@ -366,14 +359,5 @@ fn a_position_and_its_colour_mirror_observe_and_number_alike() {
 
 #[test]
 fn perft_through_the_ids_equals_perft() {
-    for preset in Rules::PRESETS {
-        let pos = Position::new(preset.rules);
-        for depth in 1..=2 {
-            assert_eq!(
-                perft_through_actions(&pos, depth),
-                perft(&pos, depth),
-                "{depth}"
-            );
-        }
-    }
+    check_perft_through_actions(&preset_starts::<Position>(), 2);
 }

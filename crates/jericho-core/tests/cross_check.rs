@@ -8,23 +8,10 @@ use std::collections::BTreeSet;
 use abstract_game::playout::Rng;
 use abstract_game::{Game, GameRules, Side, TextGame};
 use jericho_core::{
-    ALIGNMENTS, Alignment, AsymmetryScope, EqualPrefix, Move, MoveList, Position, Rules, SQUARES,
-    TowerIdentity,
+    ALIGNMENTS, Alignment, AsymmetryScope, Move, MoveList, Position, Rules, SQUARES,
 };
-use reference::{RBoard, RGame, RMove, ROptions};
-
-fn options(rules: Rules) -> ROptions {
-    ROptions {
-        scope: match rules.asymmetry {
-            AsymmetryScope::SharedAlignment => 0,
-            AsymmetryScope::OtherTerritory => 1,
-            AsymmetryScope::Off => 2,
-        },
-        sizes_only: rules.identity == TowerIdentity::SizesOnly,
-        prefix_tie: rules.equal_prefix == EqualPrefix::Tie,
-        first: rules.first_player.index(),
-    }
-}
+use reference::from_crate::options;
+use reference::{RBoard, RGame, RMove};
 
 fn to_ref(mv: Move) -> RMove {
     match mv {

@@ -6,24 +6,12 @@ mod reference;
 
 use abstract_game::perft::{Perft, perft};
 use abstract_game::{Game, GameRules, Side};
-use jericho_core::{AsymmetryScope, EqualPrefix, Position, Rules, TowerIdentity};
-use reference::{RBoard, RGame, ROptions};
+use jericho_core::{Position, Rules};
+use reference::from_crate::options;
+use reference::{RBoard, RGame};
 
 fn start(preset: &str) -> Position {
     Position::new(Rules::preset(preset).unwrap())
-}
-
-fn reference_options(rules: Rules) -> ROptions {
-    ROptions {
-        scope: match rules.asymmetry {
-            AsymmetryScope::SharedAlignment => 0,
-            AsymmetryScope::OtherTerritory => 1,
-            AsymmetryScope::Off => 2,
-        },
-        sizes_only: rules.identity == TowerIdentity::SizesOnly,
-        prefix_tie: rules.equal_prefix == EqualPrefix::Tie,
-        first: rules.first_player.index(),
-    }
 }
 
 #[test]
@@ -75,7 +63,7 @@ fn perft_3_confirmed_by_the_reference() {
     ] {
         let rules = Rules::preset(preset).unwrap();
         assert_eq!(perft(&Position::new(rules), 3), expected, "{preset} fast");
-        let slow = RGame::new(&board, reference_options(rules));
+        let slow = RGame::new(&board, options(rules));
         assert_eq!(slow.perft(3), expected, "{preset} reference");
     }
 }
@@ -85,7 +73,7 @@ fn perft_4_both(preset: &str, expected: u64) {
     let rules = Rules::preset(preset).unwrap();
     assert_eq!(perft(&Position::new(rules), 4), expected, "{preset} fast");
     let board = RBoard::new();
-    let slow = RGame::new(&board, reference_options(rules));
+    let slow = RGame::new(&board, options(rules));
     assert_eq!(slow.perft_root_mirror(4), expected, "{preset} reference");
 }
 

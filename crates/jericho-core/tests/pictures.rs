@@ -3,11 +3,13 @@
 //! `docs/pictures/` are what the code draws now (`JGAMES_BLESS=1` rewrites them).
 #![cfg(feature = "svg")]
 
-use abstract_game::playout::Rng;
 use abstract_game::svg::SvgOptions;
+use abstract_game::testing::pictures::{
+    check_caption, check_committed_pictures, check_options_change_the_picture,
+    check_random_pictures, checked_picture, play_moves as play,
+};
 use jericho_core::Alignment;
 use jericho_core::prelude::*;
-use proptest::prelude::*;
 
 type Options = SvgOptions<Move, Square>;
 
@@ -24,20 +26,16 @@ fn groups(svg: &str, class: &str) -> usize {
 /// Checks the picture of `pos` under `options`: it parses, shows every piece once and every
 /// monolith.
 fn check(pos: &Position, options: &Options) -> String {
-    let svg = pos.svg(options);
-    assert_eq!(groups(&svg, "piece"), piece_count(pos), "{pos}");
+    let svg = checked_picture(pos, options, piece_count(pos));
     assert_eq!(groups(&svg, "monolith"), Alignment::ALL.len());
     svg
 }
 
-fn play(pos: &mut Position, moves: &str) -> Option<Move> {
-    let mut last = None;
-    for text in moves.split_whitespace() {
-        let mv = pos.parse_move(text).unwrap();
-        pos.play(mv).unwrap();
-        last = Some(mv);
-    }
-    last
+/// The one target mark of a highlighted square: where a piece of the stock may go.
+fn targets(pos: &Position, square: Square) -> usize {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    usize::from(moves.iter().any(|m| m.to() == Some(square)))
 }
 
 fn square(name: &str) -> Square {
@@ -59,71 +57,42 @@ fn the_start_shows_both_full_stocks() {
 fn towers_monoliths_and_the_result_are_drawn() {
     let mut pos = Position::new(Rules::default());
     let last = play(&mut pos, "3b@c2 5a@c3 2c@c2");
-    let svg = check(
-        &pos,
-        &Options {
-            last_move: last,
-            ..Options::default()
-        },
-    );
+    let svg = check(&pos, &Options::default().with_last_move(last));
     assert!(svg.contains("3b on c2, level 1") && svg.contains("2c on c2, level 2"));
     assert!(svg.contains("monolith of Fc, held by South"));
     assert!(svg.contains("1 monolith: Fc"));
 
     let mut game = Position::new(Rules::default());
     play(&mut game, RECORD);
-    let outcome = game.outcome().expect("the recorded game is over");
-    let svg = check(&game, &Options::default());
-    assert!(svg.contains(&Position::describe(outcome).to_string()));
-    assert!(!svg.contains("to move"));
+    assert!(game.is_over(), "the recorded game is over");
+    check(&game, &Options::default());
+    check_caption(&game);
 }
 
 #[test]
-fn a_move_and_a_flip_change_the_picture() {
+fn a_move_and_the_options_change_the_picture() {
     let start = Position::new(Rules::default());
-    let before = start.svg(&Options::default());
-    let mut after = start;
-    let last = play(&mut after, "3b@c2");
-    let plain = check(&after, &Options::default());
-    assert_ne!(before, plain);
-    let marked = check(
-        &after,
-        &Options {
-            last_move: last,
-            ..Options::default()
-        },
-    );
-    assert_ne!(plain, marked, "the last placement is highlighted");
-    let flipped = check(
-        &after,
-        &Options {
+    let mv = start.parse_move("3b@c2").unwrap();
+    check_options_change_the_picture(&start, mv, (100, 1330));
+    // Every option keeps every piece and monolith.
+    let after = start.after(mv);
+    for options in [
+        Options::default(),
+        Options {
+            last_move: Some(mv),
             flip: true,
-            ..Options::default()
-        },
-    );
-    assert_ne!(plain, flipped);
-    let bare = check(
-        &after,
-        &Options {
             coordinates: false,
             ..Options::default()
         },
-    );
-    assert!(bare.len() < plain.len());
-    let big = after.svg(&Options {
-        cell: 100,
-        ..Options::default()
-    });
-    assert!(big.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1330\""));
+    ] {
+        check(&after, &options);
+    }
 }
 
 #[test]
 fn a_square_where_a_piece_fits_gets_one_target_mark() {
     let mut pos = Position::new(Rules::default());
-    let with_c3 = Options {
-        targets_of: Some(square("c3")),
-        ..Options::default()
-    };
+    let with_c3 = Options::default().with_targets_of(square("c3"));
     assert_eq!(groups(&pos.svg(&with_c3), "target"), 1);
     assert_ne!(pos.svg(&with_c3), pos.svg(&Options::default()));
     // The asymmetry rule refuses North's copy of 3b on c3 (same file, same level): its
@@ -135,49 +104,13 @@ fn a_square_where_a_piece_fits_gets_one_target_mark() {
     // A full tower takes nothing: no target.
     play(&mut pos, "1a@c2 4d@c2 2e@c2");
     assert_eq!(pos.at(square("c2")).height(), 4);
-    let full = Options {
-        targets_of: Some(square("c2")),
-        ..Options::default()
-    };
+    let full = Options::default().with_targets_of(square("c2"));
     assert_eq!(groups(&check(&pos, &full), "target"), 0);
 }
 
-/// Every preset by name.
-fn presets() -> Vec<Rules> {
-    Rules::preset_names()
-        .map(|name| Rules::preset(name).unwrap())
-        .collect()
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    #[test]
-    fn random_positions_render_with_every_piece(
-        preset in proptest::sample::select(presets()),
-        seed in any::<u64>(),
-        plies in 0u32..60,
-        flip in any::<bool>(),
-        cell in 12u32..80,
-        highlight in proptest::sample::select(Square::ALL.to_vec()),
-    ) {
-        let mut rng = Rng::seed_from_u64(seed);
-        let mut pos = Position::new(preset);
-        let mut last = None;
-        for _ in 0..plies {
-            let Some(mv) = pos.random_move(&mut rng) else { break };
-            pos.play(mv).unwrap();
-            last = Some(mv);
-        }
-        let options = Options { cell, flip, coordinates: flip, last_move: last, targets_of: Some(highlight) };
-        abstract_game::testing::check_pointing(&pos, &options);
-        let svg = check(&pos, &options);
-        let targets = groups(&svg, "target");
-        prop_assert!(targets <= 1);
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        prop_assert_eq!(targets == 1, moves.iter().any(|m| m.to() == Some(highlight)));
-    }
+#[test]
+fn random_positions_render_with_every_piece() {
+    check_random_pictures::<Position>(64, 60, piece_count, targets);
 }
 
 /// The moves of the game record in docs/jericho.md, without the move numbers.
@@ -196,18 +129,21 @@ const DOCUMENTED: &[(&str, &str, Option<&str>)] = &[
 
 #[test]
 fn the_committed_pictures_are_up_to_date() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
-    for &(name, moves, highlight) in DOCUMENTED {
-        let mut pos = Position::new(Rules::default());
-        let last = play(&mut pos, moves);
-        let options = Options {
-            cell: 60,
-            last_move: last,
-            targets_of: highlight.map(square),
-            ..Options::default()
-        };
-        let svg = check(&pos, &options);
-        let path = format!("{dir}jericho-{name}.svg");
-        abstract_game::testing::committed_picture(&path, &svg);
-    }
+    let pictures: Vec<(&str, Position, Options)> = DOCUMENTED
+        .iter()
+        .map(|&(name, moves, highlight)| {
+            let mut pos = Position::new(Rules::default());
+            let last = play(&mut pos, moves);
+            let options = Options {
+                cell: 60,
+                last_move: last,
+                targets_of: highlight.map(square),
+                ..Options::default()
+            };
+            check(&pos, &options);
+            (name, pos, options)
+        })
+        .collect();
+    let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/jericho-");
+    check_committed_pictures(prefix, &pictures, piece_count);
 }

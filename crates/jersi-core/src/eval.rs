@@ -203,44 +203,20 @@ const _: () = {
 #[cfg(test)]
 mod tests {
 
+    use abstract_game::testing::{EvaluationSample, switch_field};
+
     use crate::prelude::*;
 
-    fn presets() -> [Rules; 2] {
-        [Rules::default(), Rules::preset("no-drop").unwrap()]
-    }
-
     fn eval(text: &str, rules: Rules) -> i32 {
-        let pos = Position::from_text(text, rules).unwrap();
-        assert!(!pos.is_over(), "{text}");
-        pos.evaluate()
-    }
-
-    /// The same text with the other side to move.
-    fn switched(text: &str) -> String {
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        fields[1] = if fields[1] == "w" { "b" } else { "w" };
-        fields.join(" ")
-    }
-
-    /// Positions of random games under both presets, not finished.
-    fn random_positions() -> Vec<Position> {
-        abstract_game::testing::unfinished_positions(&presets(), 3, 10, 120)
+        abstract_game::testing::evaluation_of::<Position>(text, rules)
     }
 
     #[test]
-    fn the_start_is_even_and_values_stay_in_bounds() {
-        for rules in presets() {
-            assert_eq!(Position::new(rules).evaluate(), 0);
-        }
-        let positions = random_positions();
-        assert!(positions.len() > 1_000, "{}", positions.len());
-        // The bound and the values themselves: `switching_the_side_to_move_negates_the_value`.
-    }
-
-    #[test]
-    fn switching_the_side_to_move_negates_the_value() {
-        let checked = abstract_game::testing::check_evaluation(&random_positions(), switched);
-        assert!(checked > 1_000, "{checked}");
+    fn the_start_is_even_and_the_values_bounded_and_symmetric() {
+        abstract_game::testing::check_evaluation_sample::<Position>(
+            EvaluationSample::new(3, 10, 120, 1_000),
+            |text| switch_field(text, 1, "w", "b"),
+        );
     }
 
     #[test]

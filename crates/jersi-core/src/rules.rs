@@ -47,12 +47,7 @@ impl Rules {
     }
 }
 
-impl Default for Rules {
-    /// The first preset, `standard`.
-    fn default() -> Rules {
-        Rules::PRESETS[0].rules
-    }
-}
+abstract_game::default_rules!(Rules);
 
 impl GameRules for Rules {
     const PRESETS: &'static [Preset<Rules>] = &[

@@ -24,7 +24,9 @@
 
 use core::fmt;
 
-use abstract_game::svg::{Render, Style, Svg, SvgOptions, hex_corners, pointy_hex_centre};
+use abstract_game::svg::{
+    Render, Style, Svg, SvgOptions, cell_size, hex_corners, pointy_hex_centre,
+};
 use abstract_game::{Game, Side};
 
 use crate::board::Square;
@@ -84,7 +86,7 @@ struct Margins {
 
 impl Margins {
     fn new(options: &SvgOptions<Move, Square>) -> Margins {
-        let cell = f64::from(options.cell.max(8));
+        let cell = cell_size(options);
         let (side, edge) = if options.coordinates {
             (cell * 0.8, cell * 0.45)
         } else {
@@ -109,7 +111,7 @@ struct Layout {
 impl Layout {
     /// The layout of a picture made with `options`.
     fn new(options: &SvgOptions<Move, Square>) -> Layout {
-        let cell = f64::from(options.cell.max(8));
+        let cell = cell_size(options);
         let radius = cell / 3f64.sqrt();
         let margins = Margins::new(options);
         Layout {
@@ -291,6 +293,125 @@ impl Position {
     }
 }
 
+/// The parts of [`Render::write_svg`]'s picture, one section each, in drawing order.
+impl Position {
+    /// The reserves, each beside its owner's home row: from `px` across, from `near_top`
+    /// down for the side at the bottom, from `far_top` for the other.
+    fn draw_reserves(
+        &self,
+        svg: &mut Svg,
+        options: &SvgOptions<Move, Square>,
+        px: f64,
+        (near_top, far_top): (f64, f64),
+    ) {
+        let cell = cell_size(options);
+        // The reserves, each beside its owner's home row.
+        for side in Side::BOTH {
+            let near = (side == Side::First) != options.flip;
+            let top = if near { near_top } else { far_top };
+            let label = format!("{} reserve", Position::side_name(side));
+            svg.text(px, top + cell * 0.15, cell * 0.26, &label, "start", INK);
+            if !self.rules().reserve {
+                svg.text(
+                    px,
+                    top + cell * 0.6,
+                    cell * 0.22,
+                    "none (no-drop)",
+                    "start",
+                    INK,
+                );
+                continue;
+            }
+            for (line, kind) in [Kind::Mountain, Kind::Wise].into_iter().enumerate() {
+                let count = self.reserve(side, kind);
+                let y = top + cell * (0.72 + 0.62 * line as f64);
+                for i in 0..count {
+                    let x = px + cell * (0.28 + 0.62 * f64::from(i));
+                    let cube = Cube::new(side, kind);
+                    svg.begin_group("piece", &format!("{} in reserve", cube_name(cube)));
+                    draw_cube(svg, x, y, cell * 0.5, cell * 0.5, cube);
+                    svg.end_group();
+                }
+                if count == 0 {
+                    let text = format!("no {}", if line == 0 { "Mountain" } else { "Wise man" });
+                    svg.text(px, y, cell * 0.2, &text, "start", INK);
+                }
+            }
+        }
+    }
+
+    /// The targets: dots on empty cells, outlines round occupied ones.
+    fn draw_targets(&self, svg: &mut Svg, layout: &Layout, targets: Vec<(Square, bool, bool)>) {
+        let (cell, radius) = (layout.cell, layout.radius());
+        // The targets: dots on empty cells, outlines round occupied ones.
+        for (sq, drop, first) in targets {
+            let (x, y) = layout.centre(sq);
+            let occupied = self.top(sq).is_some();
+            let enemy = self.top(sq).is_some_and(|c| {
+                c.side != self.side_to_move()
+                    && !(c.kind == Kind::Mountain && self.at(sq)[1].is_none())
+            });
+            let what = match (drop, enemy, first) {
+                (true, _, _) => "drop",
+                (false, true, _) => "capture",
+                (false, false, true) => "step",
+                (false, false, false) => "second action",
+            };
+            svg.begin_group("target", &format!("{what} to {sq}"));
+            let colour = match what {
+                "drop" => DROP,
+                "capture" => CAPTURE,
+                _ => TARGET,
+            };
+            if occupied {
+                let width = if first { cell * 0.08 } else { cell * 0.05 };
+                svg.polygon(
+                    &hex_corners(x, y, radius * 0.86, true),
+                    &Style::outline(colour, width),
+                );
+            } else if first {
+                svg.circle(
+                    x,
+                    y,
+                    cell * 0.14,
+                    &Style::fill(colour).stroke(PAPER, cell * 0.02).opacity(0.9),
+                );
+            } else {
+                svg.circle(x, y, cell * 0.12, &Style::outline(colour, cell * 0.05));
+            }
+            svg.end_group();
+        }
+    }
+}
+
+/// The caption of [`Render::write_svg`]'s picture.
+impl Position {
+    /// The caption, in a band `caption_height` high across the picture's `width`: a cube of
+    /// the mover's colour (none once the game is over), the side to move or the result, and
+    /// the status on the right.
+    fn draw_caption(&self, svg: &mut Svg, cell: f64, caption_height: f64, width: f64) {
+        // The caption.
+        let cy = caption_height * 0.5;
+        let mut text_x = cell * 0.25;
+        if !self.is_over() {
+            let p = paint(self.side_to_move());
+            svg.polygon(
+                &block_outline(text_x + cell * 0.18, cy, cell * 0.34, cell * 0.34),
+                &Style::fill(p.body).stroke(INK, cell * 0.03),
+            );
+            text_x += cell * 0.5;
+        }
+        let texts = (self.picture_caption(), self.picture_status());
+        svg.caption_line(
+            (text_x, width - cell * 0.25),
+            cy,
+            cell,
+            (&texts.0, &texts.1),
+            INK,
+        );
+    }
+}
+
 impl Render for Position {
     type Cell = Square;
 
@@ -353,36 +474,9 @@ impl Render for Position {
         let board_height = 14.0 * radius;
         let width = 2.0 * side_margin + board_width + panel;
         let height = caption_height + 2.0 * edge_margin + board_height;
-        let mut svg = Svg::new(width, height);
-        svg.rect(0.0, 0.0, width, height, &Style::fill(PAPER));
+        let mut svg = Svg::with_background(width, height, &Style::fill(PAPER));
 
-        // The caption.
-        let cy = caption_height * 0.5;
-        let mut text_x = cell * 0.25;
-        if !self.is_over() {
-            let p = paint(self.side_to_move());
-            svg.polygon(
-                &block_outline(text_x + cell * 0.18, cy, cell * 0.34, cell * 0.34),
-                &Style::fill(p.body).stroke(INK, cell * 0.03),
-            );
-            text_x += cell * 0.5;
-        }
-        svg.bold_text(
-            text_x,
-            cy,
-            cell * 0.36,
-            &self.picture_caption(),
-            "start",
-            INK,
-        );
-        svg.text(
-            width - cell * 0.25,
-            cy,
-            cell * 0.26,
-            &self.picture_status(),
-            "end",
-            INK,
-        );
+        self.draw_caption(&mut svg, cell, caption_height, width);
 
         // The cells.
         for sq in Square::ALL {
@@ -470,98 +564,23 @@ impl Render for Position {
             self.draw_cell(&mut svg, &layout, sq);
         }
 
-        // The reserves, each beside its owner's home row.
         let px = side_margin * 2.0 + board_width - cell * 0.35;
-        for side in Side::BOTH {
-            let near = (side == Side::First) != options.flip;
-            let top = if near {
-                height - edge_margin - cell * 1.75
-            } else {
-                caption_height + edge_margin
-            };
-            let label = format!("{} reserve", Position::side_name(side));
-            svg.text(px, top + cell * 0.15, cell * 0.26, &label, "start", INK);
-            if !self.rules().reserve {
-                svg.text(
-                    px,
-                    top + cell * 0.6,
-                    cell * 0.22,
-                    "none (no-drop)",
-                    "start",
-                    INK,
-                );
-                continue;
-            }
-            for (line, kind) in [Kind::Mountain, Kind::Wise].into_iter().enumerate() {
-                let count = self.reserve(side, kind);
-                let y = top + cell * (0.72 + 0.62 * line as f64);
-                for i in 0..count {
-                    let x = px + cell * (0.28 + 0.62 * f64::from(i));
-                    let cube = Cube::new(side, kind);
-                    svg.begin_group("piece", &format!("{} in reserve", cube_name(cube)));
-                    draw_cube(&mut svg, x, y, cell * 0.5, cell * 0.5, cube);
-                    svg.end_group();
-                }
-                if count == 0 {
-                    let text = format!("no {}", if line == 0 { "Mountain" } else { "Wise man" });
-                    svg.text(px, y, cell * 0.2, &text, "start", INK);
-                }
-            }
-        }
+        let tops = (
+            height - edge_margin - cell * 1.75,
+            caption_height + edge_margin,
+        );
+        self.draw_reserves(&mut svg, options, px, tops);
 
-        // The targets: dots on empty cells, outlines round occupied ones.
-        for (sq, drop, first) in targets {
-            let (x, y) = layout.centre(sq);
-            let occupied = self.top(sq).is_some();
-            let enemy = self.top(sq).is_some_and(|c| {
-                c.side != self.side_to_move()
-                    && !(c.kind == Kind::Mountain && self.at(sq)[1].is_none())
-            });
-            let what = match (drop, enemy, first) {
-                (true, _, _) => "drop",
-                (false, true, _) => "capture",
-                (false, false, true) => "step",
-                (false, false, false) => "second action",
-            };
-            svg.begin_group("target", &format!("{what} to {sq}"));
-            let colour = match what {
-                "drop" => DROP,
-                "capture" => CAPTURE,
-                _ => TARGET,
-            };
-            if occupied {
-                let width = if first { cell * 0.08 } else { cell * 0.05 };
-                svg.polygon(
-                    &hex_corners(x, y, radius * 0.86, true),
-                    &Style::outline(colour, width),
-                );
-            } else if first {
-                svg.circle(
-                    x,
-                    y,
-                    cell * 0.14,
-                    &Style::fill(colour).stroke(PAPER, cell * 0.02).opacity(0.9),
-                );
-            } else {
-                svg.circle(x, y, cell * 0.12, &Style::outline(colour, cell * 0.05));
-            }
-            svg.end_group();
-        }
+        self.draw_targets(&mut svg, &layout, targets);
 
         // The last turn's arrows, one per action.
         if options.last_move.is_some_and(|mv| !mv.is_drop()) {
             for pair in path.windows(2) {
                 let (a, b) = (layout.centre(pair[0]), layout.centre(pair[1]));
-                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-                let len = (dx * dx + dy * dy).sqrt();
-                if len > 0.0 {
-                    let back = (cell * 0.25).min(len / 2.0);
-                    let tip = (b.0 - dx / len * back, b.1 - dy / len * back);
-                    svg.arrow(a, tip, cell * 0.08, LAST_ARROW);
-                }
+                svg.arrow_short_of(a, b, cell * 0.25, cell * 0.08, LAST_ARROW);
             }
         }
 
-        out.write_str(&svg.finish())
+        svg.finish_into(out)
     }
 }

@@ -4,11 +4,12 @@
 //! the ids against the library's, and the view symmetry of the observation.
 
 use abstract_game::BySide;
-use abstract_game::actions::{
-    check_actions, check_observation, observation_len, perft_through_actions,
-};
+use abstract_game::actions::{observation_len, perft_through_actions};
 use abstract_game::perft::perft;
-use abstract_game::playout::Rng;
+use abstract_game::testing::actions::{
+    assert_same_view, check_action_contract, check_action_contract_at_starts,
+    check_perft_through_actions, game_positions as random_games, observation,
+};
 use jersi_core::prelude::*;
 use jersi_core::{Cube, Hex};
 
@@ -23,28 +24,8 @@ const KING_CAPTURE: &str = "7/8/7/8/3Fk4/8/7/8/3K3 w -/- 40 1";
 /// Positions along random games under both presets: every position of four games each, up
 /// to 150 turns, the last position (often a finished game) included.
 fn game_positions() -> Vec<Position> {
-    let mut out = Vec::new();
-    for (n, preset) in Rules::PRESETS.iter().enumerate() {
-        for game in 0..4u64 {
-            let mut rng = Rng::seed_from_u64(100 * n as u64 + game);
-            let mut pos = Position::new(preset.rules);
-            for _ in 0..150 {
-                out.push(pos.clone());
-                let Some(mv) = pos.random_move(&mut rng) else {
-                    break;
-                };
-                pos.play_unchecked(mv);
-            }
-            out.push(pos);
-        }
-    }
-    out
-}
-
-fn observation(pos: &Position) -> Vec<f32> {
-    let mut out = vec![f32::NAN; observation_len::<Position>()];
-    pos.observe(&mut out);
-    out
+    let rules: Vec<Rules> = abstract_game::testing::preset_rules();
+    random_games(&rules, 4, 150, |n, game| 100 * n as u64 + game)
 }
 
 /// The grid index (row * 11 + column) of `name` from White's view: the row, and the axial
@@ -85,14 +66,9 @@ fn the_sizes_are_the_documented_ones() {
 
 #[test]
 fn the_contract_holds_at_every_start_and_at_a_king_capture() {
-    for preset in Rules::PRESETS {
-        let pos = Position::new(preset.rules);
-        check_actions(&pos, 5);
-        check_observation(&pos);
-    }
-    let capture = parse(KING_CAPTURE, Rules::NO_DROP);
-    check_actions(&capture, 1);
-    check_observation(&capture);
+    let rules: Vec<Rules> = abstract_game::testing::preset_rules();
+    check_action_contract_at_starts::<Position>(&rules, 5);
+    check_action_contract(&[parse(KING_CAPTURE, Rules::NO_DROP)], 1);
 }
 
 #[test]
@@ -101,9 +77,9 @@ fn the_contract_holds_along_random_games() {
     assert!(positions.len() > 800, "{}", positions.len());
     let mut follow_ups = 0;
     let mut list = Vec::new();
-    for pos in positions.iter().step_by(5) {
-        check_actions(pos, 97);
-        check_observation(pos);
+    let sample: Vec<Position> = positions.iter().step_by(5).cloned().collect();
+    check_action_contract(&sample, 97);
+    for pos in &sample {
         let mut ids = Vec::new();
         pos.legal_actions(&mut ids);
         for &id in &ids {
@@ -195,23 +171,12 @@ fn a_single_relocation_cell_needs_no_follow_up() {
 #[test]
 fn perft_through_the_ids_equals_perft() {
     let no_drop = Position::new(Rules::NO_DROP);
-    for depth in 1..=2 {
-        assert_eq!(
-            perft_through_actions(&no_drop, depth),
-            perft(&no_drop, depth)
-        );
-    }
+    check_perft_through_actions(std::slice::from_ref(&no_drop), 2);
     assert_eq!(perft(&no_drop, 2), 51_984);
     let standard = Position::default();
     assert_eq!(perft_through_actions(&standard, 1), 864);
     let capture = parse(KING_CAPTURE, Rules::NO_DROP);
-    for depth in 1..=3 {
-        assert_eq!(
-            perft_through_actions(&capture, depth),
-            perft(&capture, depth),
-            "{depth}"
-        );
-    }
+    check_perft_through_actions(std::slice::from_ref(&capture), 3);
     assert!(perft(&capture, 1) > 7);
 }
 
@@ -267,13 +232,9 @@ fn each_side_sees_the_mirrored_game_alike() {
     let both_kings = |pos: &&Position| Side::BOTH.iter().all(|&side| pos.king(side).is_some());
     for pos in game_positions().iter().filter(both_kings).step_by(7) {
         let mirror = mirrored(pos);
-        let (mut a, mut b) = (observation(pos), observation(&mirror));
         // Only plane 33 (White to move) tells the two apart.
-        let area = 99;
-        assert_ne!(a[33 * area], b[33 * area]);
-        a[33 * area..34 * area].fill(0.0);
-        b[33 * area..34 * area].fill(0.0);
-        assert_eq!(a, b, "{pos}");
+        let (a, b) = (observation(pos), observation(&mirror));
+        assert_same_view::<Position>(&a, &b, 33, &pos.to_string());
     }
 }
 

@@ -6,10 +6,12 @@
 use std::collections::BTreeSet;
 
 use abstract_game::svg::SvgOptions;
-use abstract_game::testing::random_position;
+use abstract_game::testing::pictures::{
+    check_caption, check_committed_pictures, check_highlight, check_options_change_the_picture,
+    check_random_pictures, play_moves as play_record,
+};
 use jersi_core::Kind;
 use jersi_core::prelude::*;
-use proptest::prelude::*;
 
 type Options = SvgOptions<Move, Square>;
 
@@ -62,19 +64,6 @@ fn sq(name: &str) -> Square {
     Square::from_name(name).unwrap()
 }
 
-/// Plays a record's turns (turn numbers such as `12.` are skipped); returns the last turn.
-fn play_record(pos: &mut Position, turns: &str) -> Option<Move> {
-    let mut last = None;
-    for text in turns.split_whitespace().filter(|t| !t.ends_with('.')) {
-        let mv = pos
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play(mv).unwrap();
-        last = Some(mv);
-    }
-    last
-}
-
 /// The rulebook's example game, as `docs/jersi.md` gives it.
 const RULEBOOK: &str = "1. a2-b2=d3 h4-h3=f4 2. b3-b4=d5 f4=d3! 3. d5=d3!-e4 m:f3/m:f4 \
     4. a4-a3=c2 i1-i2=g3 5. c2=e2 h1-h2=f1 6. e2=g2-h2 f1=h2!!-g2!/K:a2 7. e4-d3=f2 g2-f2! \
@@ -104,62 +93,33 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
         (
             "jersi-targets",
             opening,
-            Options {
-                targets_of: Some(sq("d8")),
-                ..Options::default()
-            },
+            Options::default().with_targets_of(sq("d8")),
         ),
         (
             "jersi-stack-turn",
             stack_turn,
-            Options {
-                last_move: last_stack,
-                ..Options::default()
-            },
+            Options::default().with_last_move(last_stack),
         ),
         (
             "jersi-relocation",
             relocated,
-            Options {
-                last_move: last_relocation,
-                ..Options::default()
-            },
+            Options::default().with_last_move(last_relocation),
         ),
         (
             "jersi-drops",
             start,
-            Options {
-                targets_of: Some(sq("e5")),
-                ..Options::default()
-            },
+            Options::default().with_targets_of(sq("e5")),
         ),
         (
             "jersi-end",
             finished,
-            Options {
-                last_move: last,
-                flip: true,
-                ..Options::default()
-            },
+            Options::default().with_last_move(last).flipped(),
         ),
     ]
 }
 
 #[test]
-fn pictures_are_xml_with_one_symbol_per_cube() {
-    for (name, pos, options) in documented() {
-        for flip in [false, true] {
-            for coordinates in [false, true] {
-                let options = Options {
-                    flip,
-                    coordinates,
-                    ..options
-                };
-                let svg = pos.svg(&options);
-                assert_eq!(groups(&svg, "piece"), cubes(&pos), "{name}");
-            }
-        }
-    }
+fn the_reserves_are_drawn_only_with_drops() {
     // The start: 30 cubes on the board, 12 in the reserves; none in the reserves without drops.
     assert_eq!(cubes(&Position::new(Rules::default())), 42);
     let no_drop = Position::new(Rules::NO_DROP);
@@ -177,47 +137,22 @@ fn stacks_show_both_cubes() {
 }
 
 #[test]
-fn a_turn_a_flip_and_a_size_change_the_picture() {
+fn a_move_and_the_options_change_the_picture() {
     let start = Position::new(Rules::default());
-    let before = start.svg(&Options::default());
-    let mv = start.parse_move("b8-b7=d8").unwrap();
-    let after = start.after(mv);
-    assert_ne!(after.svg(&Options::default()), before);
-    let shown = Options {
-        last_move: Some(mv),
-        ..Options::default()
-    };
-    assert_ne!(after.svg(&shown), after.svg(&Options::default()));
-    // A drop changes the reserve beside the board.
-    let drop = start.parse_move("M:e4").unwrap();
-    let dropped = start.after(drop).svg(&Options::default());
-    assert_ne!(dropped, before);
-    for options in [
-        Options {
-            flip: true,
-            ..Options::default()
-        },
-        Options {
-            cell: 30,
-            ..Options::default()
-        },
-        Options {
-            coordinates: false,
-            ..Options::default()
-        },
-    ] {
-        assert_ne!(start.svg(&options), before);
-    }
+    // Nine columns of cells, the reserve panel of 2.9 cells and two side margins of 0.8: 13.5 cells.
+    check_options_change_the_picture(&start, start.parse_move("b8-b7=d8").unwrap(), (100, 1350));
 }
 
 #[test]
 fn the_caption_tells_the_side_to_move_and_the_result() {
     let start = Position::new(Rules::default());
-    assert!(start.svg(&Options::default()).contains("White to move"));
     let after = start.after(start.parse_move("b8-b7").unwrap());
-    assert!(after.svg(&Options::default()).contains("Black to move"));
     let mut finished = start.clone();
     play_record(&mut finished, RULEBOOK);
+    for pos in [&start, &after, &finished] {
+        check_caption(pos);
+    }
+    assert!(start.svg(&Options::default()).contains("White to move"));
     assert!(finished.svg(&Options::default()).contains("Black wins"));
 }
 
@@ -235,57 +170,27 @@ fn a_highlight_marks_one_target_per_cell() {
         (&opening, "f6"),
         (&opening, "a1"),
     ] {
-        let cell = sq(cell);
-        let options = Options {
-            targets_of: Some(cell),
-            ..Options::default()
-        };
-        let svg = pos.svg(&options);
-        let marks = groups(&svg, "target");
-        assert_eq!(marks, targets(pos, cell), "{cell}");
-        assert_ne!(svg, pos.svg(&Options::default()));
+        // The highlighted cell is tinted, targets or not.
+        let (_, svg) = check_highlight(pos, sq(cell), targets);
+        assert_ne!(svg, pos.svg(&Options::default()), "{cell}");
     }
     // The enemy's cells have no targets; the empty e5 takes drops, which reach its six
     // neighbours with the second drop.
     assert_eq!(targets(&start, sq("i4")), 0);
     assert_eq!(targets(&start, sq("e5")), 7);
     // A capture is marked as one: the stack on d8 can take Black's stack on f6.
-    let svg = opening.svg(&Options {
-        targets_of: Some(sq("d8")),
-        ..Options::default()
-    });
+    let svg = opening.svg(&Options::default().with_targets_of(sq("d8")));
     assert!(svg.contains("<title>capture to f6</title>"), "{svg}");
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-
-    /// Pictures of random positions of every preset render, parse and show every cube.
-    #[test]
-    fn random_positions_render(
-        preset in 0..Rules::PRESETS.len(),
-        seed in any::<u64>(),
-        plies in 0u32..160,
-        flip in any::<bool>(),
-        cell in 0usize..69,
-    ) {
-        let rules = Rules::PRESETS[preset].rules;
-        let pos: Position = random_position(rules, seed, plies);
-        let cell = Square::ALL[cell];
-        let options = Options { flip, targets_of: Some(cell), ..Options::default() };
-        abstract_game::testing::check_pointing(&pos, &options);
-        let svg = pos.svg(&options);
-        prop_assert_eq!(groups(&svg, "piece"), cubes(&pos));
-        prop_assert_eq!(groups(&svg, "target"), targets(&pos, cell));
-    }
+/// Pictures of random positions of every preset render, parse and show every cube and target.
+#[test]
+fn random_positions_render() {
+    check_random_pictures::<Position>(48, 160, cubes, targets);
 }
 
 #[test]
 fn committed_pictures_are_up_to_date() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
-    for (name, pos, options) in documented() {
-        let path = format!("{dir}{name}.svg");
-        let svg = pos.svg(&options);
-        abstract_game::testing::committed_picture(&path, &svg);
-    }
+    let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
+    check_committed_pictures(prefix, &documented(), cubes);
 }

@@ -65,22 +65,3 @@ impl Position {
         })
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_game_under_way_has_no_ending() {
-        assert_eq!(Position::default().ending(), None);
-    }
-
-    #[test]
-    fn every_ending_has_a_distinct_name() {
-        let mut names: Vec<_> = ALL.iter().map(|e| e.name()).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), ALL.len());
-        assert_eq!(<Position as Game>::ENDINGS, ALL);
-    }
-}

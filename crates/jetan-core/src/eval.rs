@@ -238,49 +238,24 @@ const _: () = {
 #[cfg(test)]
 mod tests {
 
+    use abstract_game::testing::{EvaluationSample, switch_field};
+
     use crate::prelude::*;
 
-    fn presets() -> Vec<Rules> {
-        ["standard", "no-escape", "revisit", "proposed"]
-            .into_iter()
-            .map(|name| Rules::preset(name).unwrap())
-            .collect()
-    }
-
     fn eval(text: &str) -> i32 {
-        let pos = Position::from_text(text, Rules::default()).unwrap();
-        assert!(!pos.is_over(), "{text}");
-        pos.evaluate()
-    }
-
-    /// The same text with the other side to move.
-    fn switched(text: &str) -> String {
-        let mut fields: Vec<&str> = text.split(' ').collect();
-        fields[1] = if fields[1] == "b" { "o" } else { "b" };
-        fields.join(" ")
-    }
-
-    /// Positions of random games under every preset, not finished.
-    fn random_positions() -> Vec<Position> {
-        abstract_game::testing::unfinished_positions(&presets(), 5, 12, 150)
+        abstract_game::testing::evaluation_of::<Position>(text, Rules::default())
     }
 
     #[test]
-    fn the_start_is_even_and_values_stay_in_bounds() {
-        for rules in presets() {
-            assert_eq!(Position::new(rules).evaluate(), 0);
+    fn the_start_is_even_and_the_values_bounded_and_symmetric() {
+        for rules in abstract_game::testing::preset_rules::<Rules>() {
             let orange_first = Position::new(rules.with_first_player(Side::Second));
             assert_eq!(orange_first.evaluate(), 0);
         }
-        let positions = random_positions();
-        assert!(positions.len() > 2_000, "{}", positions.len());
-        // The bound and the values themselves: `switching_the_side_to_move_negates_the_value`.
-    }
-
-    #[test]
-    fn switching_the_side_to_move_negates_the_value() {
-        let checked = abstract_game::testing::check_evaluation(&random_positions(), switched);
-        assert!(checked > 2_000, "{checked}");
+        abstract_game::testing::check_evaluation_sample::<Position>(
+            EvaluationSample::new(5, 12, 150, 2_000),
+            |text| switch_field(text, 1, "b", "o"),
+        );
     }
 
     #[test]
@@ -310,7 +285,12 @@ mod tests {
         assert!(thoat < dwar && dwar < flier);
         // From Orange's side it is the same loss.
         assert_eq!(
-            eval(&switched(&start.replacen("wadfrcfdaw/", "wad1rcfdaw/", 1))),
+            eval(&switch_field(
+                &start.replacen("wadfrcfdaw/", "wad1rcfdaw/", 1),
+                1,
+                "b",
+                "o"
+            )),
             -flier
         );
     }

@@ -22,7 +22,7 @@
 
 use core::fmt;
 
-use abstract_game::svg::{Render, Style, Svg, SvgOptions};
+use abstract_game::svg::{Render, Style, Svg, SvgOptions, cell_size};
 use abstract_game::{Game, Side};
 
 use crate::board::{SIZE, Square};
@@ -83,7 +83,7 @@ struct Layout {
 impl Layout {
     /// The layout of a picture made with `options`.
     fn new(options: &SvgOptions<Move, Square>) -> Layout {
-        let cell = f64::from(options.cell.max(8));
+        let cell = cell_size(options);
         Layout {
             cell,
             left: if options.coordinates {
@@ -206,6 +206,37 @@ impl Position {
     }
 }
 
+/// The caption of [`Render::write_svg`]'s picture.
+impl Position {
+    /// The caption above the board, whose left edge is `margin` and width `n` cells: a disc
+    /// of the mover's colour (none once the game is over), the text, and the status on the
+    /// right.
+    fn draw_caption(&self, svg: &mut Svg, cell: f64, margin: f64, caption_height: f64) {
+        let n = f64::from(SIZE);
+        // The caption: a disc of the mover's colour (none once the game is over) and the text.
+        let cy = caption_height * 0.45;
+        let mut text_x = margin;
+        if !self.is_over() {
+            let paint = army(self.side_to_move());
+            svg.circle(
+                margin + cell * 0.2,
+                cy,
+                cell * 0.18,
+                &Style::fill(paint.body).stroke(FRAME, cell * 0.04),
+            );
+            text_x += cell * 0.5;
+        }
+        let texts = (self.picture_caption(), self.picture_status());
+        svg.caption_line(
+            (text_x, margin + n * cell),
+            cy,
+            cell,
+            (&texts.0, &texts.1),
+            INK,
+        );
+    }
+}
+
 impl Render for Position {
     type Cell = Square;
 
@@ -234,38 +265,9 @@ impl Render for Position {
         let n = f64::from(SIZE);
         let pad = cell * 0.25;
         let (width, height) = (margin + n * cell + pad, caption_height + n * cell + margin);
-        let mut svg = Svg::new(width, height);
-        svg.rect(0.0, 0.0, width, height, &Style::fill(PAPER));
+        let mut svg = Svg::with_background(width, height, &Style::fill(PAPER));
 
-        // The caption: a disc of the mover's colour (none once the game is over) and the text.
-        let cy = caption_height * 0.45;
-        let mut text_x = margin;
-        if !self.is_over() {
-            let paint = army(self.side_to_move());
-            svg.circle(
-                margin + cell * 0.2,
-                cy,
-                cell * 0.18,
-                &Style::fill(paint.body).stroke(FRAME, cell * 0.04),
-            );
-            text_x += cell * 0.5;
-        }
-        svg.bold_text(
-            text_x,
-            cy,
-            cell * 0.36,
-            &self.picture_caption(),
-            "start",
-            INK,
-        );
-        svg.text(
-            margin + n * cell,
-            cy,
-            cell * 0.26,
-            &self.picture_status(),
-            "end",
-            INK,
-        );
+        self.draw_caption(&mut svg, cell, margin, caption_height);
 
         // The board.
         let frame = cell * 0.06;
@@ -390,15 +392,9 @@ impl Render for Position {
             .and_then(|mv| Some((mv.from()?, mv.to()?)))
         {
             let (a, b) = (layout.centre(from), layout.centre(to));
-            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-            let len = (dx * dx + dy * dy).sqrt();
-            if len > 0.0 {
-                let back = (cell * 0.3).min(len / 2.0);
-                let tip = (b.0 - dx / len * back, b.1 - dy / len * back);
-                svg.arrow(a, tip, cell * 0.09, LAST_ARROW);
-            }
+            svg.arrow_short_of(a, b, cell * 0.3, cell * 0.09, LAST_ARROW);
         }
 
-        out.write_str(&svg.finish())
+        svg.finish_into(out)
     }
 }

@@ -4,11 +4,11 @@
 //! symmetry (a position and its colour-mirrored counterpart look alike to their movers).
 
 use abstract_game::BySide;
-use abstract_game::actions::{
-    check_actions, check_observation, observation_len, perft_through_actions,
+use abstract_game::actions::observation_len;
+use abstract_game::testing::actions::{
+    assert_same_view, check_action_contract, check_action_contract_at_starts,
+    check_perft_through_actions, game_positions as random_games, observation, preset_starts,
 };
-use abstract_game::perft::perft;
-use abstract_game::playout::Rng;
 use jetan_core::prelude::*;
 use jetan_core::{Kind, Piece};
 
@@ -27,28 +27,7 @@ fn all_rules() -> Vec<Rules> {
 /// three games each, up to 120 plies per game, the last position (often a finished game)
 /// included.
 fn game_positions() -> Vec<Position> {
-    let mut out = Vec::new();
-    for (n, rules) in all_rules().into_iter().enumerate() {
-        for game in 0..3u64 {
-            let mut rng = Rng::seed_from_u64(1000 * n as u64 + game);
-            let mut pos = Position::new(rules);
-            for _ in 0..120 {
-                out.push(pos.clone());
-                let Some(mv) = pos.random_move(&mut rng) else {
-                    break;
-                };
-                pos.play_unchecked(mv);
-            }
-            out.push(pos);
-        }
-    }
-    out
-}
-
-fn observation(pos: &Position) -> Vec<f32> {
-    let mut out = vec![f32::NAN; observation_len::<Position>()];
-    pos.observe(&mut out);
-    out
+    random_games(&all_rules(), 3, 120, |n, game| 1000 * n as u64 + game)
 }
 
 /// The value of plane `plane` at row `row`, column `column`.
@@ -108,11 +87,7 @@ fn the_sizes_are_the_documented_ones() {
 
 #[test]
 fn the_contract_holds_at_every_start() {
-    for rules in all_rules() {
-        let pos = Position::new(rules);
-        check_actions(&pos, 7);
-        check_observation(&pos);
-    }
+    check_action_contract_at_starts::<Position>(&all_rules(), 7);
 }
 
 #[test]
@@ -120,10 +95,9 @@ fn the_contract_holds_along_random_games() {
     let positions = game_positions();
     assert!(positions.len() > 1000, "{}", positions.len());
     let (mut escapes, mut finished) = (0, 0);
+    check_action_contract(&positions, 7);
     let mut moves = MoveList::new();
     for (n, pos) in positions.iter().enumerate() {
-        check_actions(pos, 7);
-        check_observation(pos);
         pos.legal_moves(&mut moves);
         finished += usize::from(pos.outcome().is_some());
         // Every normal move ends within three king steps, every escape beyond them.
@@ -281,8 +255,7 @@ fn a_mirrored_position_looks_alike_to_its_mover() {
     for pos in &positions {
         let mirror = mirrored(pos);
         let (seen, mirror_seen) = (observation(pos), observation(&mirror));
-        assert_eq!(seen[..20 * 100], mirror_seen[..20 * 100], "{pos:?}");
-        assert_eq!(plane(&seen, 20)[0] + plane(&mirror_seen, 20)[0], 1.0);
+        assert_same_view::<Position>(&seen, &mirror_seen, 20, &format!("{pos:?}"));
         // The mirrored moves have the turned ids.
         pos.legal_actions(&mut ids);
         mirror.legal_actions(&mut mirror_ids);
@@ -305,14 +278,5 @@ fn a_mirrored_position_looks_alike_to_its_mover() {
 
 #[test]
 fn perft_through_the_ids_equals_perft() {
-    for preset in Rules::PRESETS {
-        let pos = Position::new(preset.rules);
-        for depth in 1..=2 {
-            assert_eq!(
-                perft_through_actions(&pos, depth),
-                perft(&pos, depth),
-                "{depth}"
-            );
-        }
-    }
+    check_perft_through_actions(&preset_starts::<Position>(), 2);
 }

@@ -6,15 +6,13 @@
 use std::collections::BTreeSet;
 
 use abstract_game::svg::SvgOptions;
-use abstract_game::testing::random_position;
+use abstract_game::testing::pictures::{
+    check_caption, check_committed_pictures, check_highlight, check_options_change_the_picture,
+    check_random_pictures, play_moves as play_record,
+};
 use jetan_core::prelude::*;
-use proptest::prelude::*;
 
 type Options = SvgOptions<Move, Square>;
-
-fn groups(svg: &str, class: &str) -> usize {
-    abstract_game::testing::svg_groups(svg, class)
-}
 
 /// The pieces on the board, counted by the position.
 fn pieces(pos: &Position) -> usize {
@@ -35,19 +33,6 @@ fn targets(pos: &Position, from: Square) -> usize {
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
-}
-
-/// Plays a record's moves (move numbers such as `12.` are skipped); returns the last move.
-fn play_record(pos: &mut Position, moves: &str) -> Option<Move> {
-    let mut last = None;
-    for text in moves.split_whitespace().filter(|t| !t.ends_with('.')) {
-        let mv = pos
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play(mv).unwrap();
-        last = Some(mv);
-    }
-    last
 }
 
 /// The Thoat's picture: a Black Thoat on e5, a Black Panthan on e6 blocking two of its paths
@@ -78,35 +63,22 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
         (
             "jetan-princess",
             start,
-            Options {
-                targets_of: Some(sq("f1")),
-                ..Options::default()
-            },
+            Options::default().with_targets_of(sq("f1")),
         ),
         (
             "jetan-escape",
             escaped,
-            Options {
-                last_move: Some(escape),
-                ..Options::default()
-            },
+            Options::default().with_last_move(Some(escape)),
         ),
         (
             "jetan-thoat",
             Position::from_text(THOAT, rules).unwrap(),
-            Options {
-                targets_of: Some(sq("e5")),
-                ..Options::default()
-            },
+            Options::default().with_targets_of(sq("e5")),
         ),
         (
             "jetan-game",
             record,
-            Options {
-                last_move: last,
-                flip: true,
-                ..Options::default()
-            },
+            Options::default().with_last_move(last).flipped(),
         ),
         (
             "jetan-over",
@@ -117,60 +89,21 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
 }
 
 #[test]
-fn pictures_are_xml_with_one_symbol_per_piece() {
-    for (name, pos, options) in documented() {
-        for flip in [false, true] {
-            for coordinates in [false, true] {
-                let options = Options {
-                    flip,
-                    coordinates,
-                    ..options
-                };
-                let svg = pos.svg(&options);
-                assert_eq!(groups(&svg, "piece"), pieces(&pos), "{name}");
-            }
-        }
-    }
-}
-
-#[test]
-fn a_move_a_flip_and_a_size_change_the_picture() {
-    let start = Position::default();
-    let before = start.svg(&Options::default());
-    let mv = start.parse_move("Pe2-e3").unwrap();
-    let after = start.after(mv);
-    assert_ne!(after.svg(&Options::default()), before);
-    let shown = Options {
-        last_move: Some(mv),
-        ..Options::default()
-    };
-    assert_ne!(after.svg(&shown), after.svg(&Options::default()));
-    let flipped = Options {
-        flip: true,
-        ..Options::default()
-    };
-    assert_ne!(start.svg(&flipped), before);
-    let small = Options {
-        cell: 24,
-        ..Options::default()
-    };
-    assert_ne!(start.svg(&small), before);
-    assert_ne!(
-        start.svg(&Options {
-            coordinates: false,
-            ..Options::default()
-        }),
-        before
-    );
+fn a_move_and_the_options_change_the_picture() {
+    let start = Position::new(Rules::default());
+    // Ten squares, the rank labels' margin of 0.55 and a pad of 0.25: 10.8 cells.
+    check_options_change_the_picture(&start, start.parse_move("Pe2-e3").unwrap(), (100, 1080));
 }
 
 #[test]
 fn the_caption_tells_the_side_to_move_and_the_result() {
-    let start = Position::default().svg(&Options::default());
-    assert!(start.contains("Black to move"));
-    let after = Position::default().after(Move::new(sq("e2"), sq("e3")));
-    assert!(after.svg(&Options::default()).contains("Orange to move"));
+    let start = Position::default();
+    let after = start.after(Move::new(sq("e2"), sq("e3")));
     let over = Position::from_text(OVER, Rules::default()).unwrap();
+    for pos in [&start, &after, &over] {
+        check_caption(pos);
+    }
+    assert!(start.svg(&Options::default()).contains("Black to move"));
     assert!(over.svg(&Options::default()).contains("Orange wins"));
 }
 
@@ -185,65 +118,28 @@ fn a_highlight_marks_one_target_per_destination() {
         (&thoat, "e5", Some(9)),
         (&thoat, "a1", None),
     ] {
-        let from = sq(from);
-        let options = Options {
-            targets_of: Some(from),
-            ..Options::default()
-        };
-        let svg = pos.svg(&options);
-        let marks = groups(&svg, "target");
-        assert_eq!(marks, targets(pos, from), "{from}");
+        let (marks, _) = check_highlight(pos, sq(from), targets);
         if let Some(n) = expected {
             assert_eq!(marks, n, "{from}");
         }
-        if marks > 0 {
-            assert_ne!(svg, pos.svg(&Options::default()));
-        }
     }
     // The Princess's escapes are marked apart from her normal moves.
-    let svg = start.svg(&Options {
-        targets_of: Some(sq("f1")),
-        ..Options::default()
-    });
+    let svg = start.svg(&Options::default().with_targets_of(sq("f1")));
     assert!(svg.contains("<title>escape to f6</title>"));
     assert!(svg.contains("<title>move to f4</title>"));
     // The Thoat's capture on g6 is a capture mark.
-    let svg = thoat.svg(&Options {
-        targets_of: Some(sq("e5")),
-        ..Options::default()
-    });
+    let svg = thoat.svg(&Options::default().with_targets_of(sq("e5")));
     assert!(svg.contains("<title>capture to g6</title>"));
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    /// Pictures of random positions of every preset render, parse and show every piece.
-    #[test]
-    fn random_positions_render(
-        preset in 0..Rules::PRESETS.len(),
-        seed in any::<u64>(),
-        plies in 0u32..200,
-        flip in any::<bool>(),
-        from in 0usize..100,
-    ) {
-        let rules = Rules::PRESETS[preset].rules;
-        let pos: Position = random_position(rules, seed, plies);
-        let from = Square::ALL[from];
-        let options = Options { flip, targets_of: Some(from), ..Options::default() };
-        abstract_game::testing::check_pointing(&pos, &options);
-        let svg = pos.svg(&options);
-        prop_assert_eq!(groups(&svg, "piece"), pieces(&pos));
-        prop_assert_eq!(groups(&svg, "target"), targets(&pos, from));
-    }
+/// Pictures of random positions of every preset render, parse and show every piece and target.
+#[test]
+fn random_positions_render() {
+    check_random_pictures::<Position>(64, 200, pieces, targets);
 }
 
 #[test]
 fn committed_pictures_are_up_to_date() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
-    for (name, pos, options) in documented() {
-        let path = format!("{dir}{name}.svg");
-        let svg = pos.svg(&options);
-        abstract_game::testing::committed_picture(&path, &svg);
-    }
+    let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
+    check_committed_pictures(prefix, &documented(), pieces);
 }

@@ -6,6 +6,8 @@
 
 #![allow(dead_code)]
 
+pub mod from_crate;
+
 /// A piece: (size 1..=5, colour 0..5).
 pub type P = (u8, u8);
 
