@@ -816,15 +816,8 @@ impl<G: Game + Evaluate> Engine<G> for AlphaBeta<G> {
 
     fn search(&mut self, pos: &G, budget: &Budget, watch: Watch<'_, G>) -> Found<G> {
         let Watch { stop, report } = watch;
-        if pos.is_over() {
-            return None;
-        }
-        if let Some(found) = self
-            .oracle
-            .as_ref()
-            .and_then(|o| crate::oracle::oracle_move(&*o.0, pos))
-        {
-            return Some(found);
+        if let Some(answer) = crate::oracle::settled(self.oracle.as_ref(), pos) {
+            return answer;
         }
         let budget = budget.or(self.options.budget);
         let clock = Clock::new(budget.time, stop);

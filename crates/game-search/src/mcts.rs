@@ -785,15 +785,8 @@ impl<G: Game> Engine<G> for Mcts<G> {
 
     fn search(&mut self, pos: &G, budget: &Budget, watch: Watch<'_, G>) -> Found<G> {
         let Watch { stop, report } = watch;
-        if pos.is_over() {
-            return None;
-        }
-        if let Some(found) = self
-            .oracle
-            .as_ref()
-            .and_then(|o| crate::oracle::oracle_move(&*o.0, pos))
-        {
-            return Some(found);
+        if let Some(answer) = crate::oracle::settled(self.oracle.as_ref(), pos) {
+            return answer;
         }
         let mut budget = budget.or(self.options.budget);
         if budget.iterations.is_none()

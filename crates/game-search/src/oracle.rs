@@ -36,6 +36,19 @@ impl<G> core::fmt::Debug for SharedOracle<G> {
     }
 }
 
+/// The answer an engine gives `pos` without searching, if any: `None` (no move) once the game
+/// is over, and the oracle's move ([`oracle_move`]) where it knows the position and its
+/// children.
+pub(crate) fn settled<G: Game>(
+    oracle: Option<&crate::SharedOracle<G>>,
+    pos: &G,
+) -> Option<crate::Found<G>> {
+    if pos.is_over() {
+        return Some(None);
+    }
+    oracle.and_then(|o| oracle_move(&*o.0, pos)).map(Some)
+}
+
 /// The best move of `pos` by the oracle's values of the positions after each move, when it
 /// knows all of them: the quickest win, else a draw, else the slowest loss. `None` when the
 /// oracle does not know `pos` or one of its children (the engine then searches).

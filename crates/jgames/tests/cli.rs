@@ -446,13 +446,7 @@ fn long_runs_show_progress_unless_quiet() {
 /// on stderr, and the exit status is 130.
 #[test]
 fn ctrl_c_stops_cleanly_with_the_partial_result() {
-    let child = Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args(["perft", "jersi", "5", "--divide", "--quiet"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let o = interrupt_after(child, 1500);
+    let o = interrupt_after(&["perft", "jersi", "5", "--divide", "--quiet"], 1500);
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(

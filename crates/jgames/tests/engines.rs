@@ -204,26 +204,17 @@ fn svg_draws_every_game_and_follows_the_moves() {
 /// answer, undo, and quit.
 #[test]
 fn play_takes_moves_and_commands_from_a_person() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args([
+    let o = jgames_with_input(
+        &[
             "play",
             "jarmo",
             "--engine",
             "alphabeta:depth=2",
             "--movetime",
             "50",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"help\nmoves\nzz\nc1-d3\nundo\nquit\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+        ],
+        "help\nmoves\nzz\nc1-d3\nundo\nquit\n",
+    );
     assert!(o.status.success());
     let out = text(&o.stdout);
     assert!(out.contains("  undo   take back your last move"), "{out}");

@@ -2,7 +2,7 @@
 //! merge into the one-machine result, JSON and charts, Ctrl-C, and one-line errors.
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 mod common;
 
@@ -406,8 +406,8 @@ fn bad_studies_are_one_line_with_status_2() {
 /// Ctrl-C stops a long study with the table of the games played and status 130.
 #[test]
 fn ctrl_c_reports_the_games_played() {
-    let child = Command::new(env!("CARGO_BIN_EXE_jgames"))
-        .args([
+    let o = interrupt_after(
+        &[
             "study",
             "jetan",
             "--variants",
@@ -419,12 +419,9 @@ fn ctrl_c_reports_the_games_played() {
             "--threads",
             "2",
             "-q",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let o = interrupt_after(child, 2000);
+        ],
+        2000,
+    );
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(

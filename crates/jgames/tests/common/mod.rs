@@ -26,8 +26,16 @@ pub fn stderr(o: &Output) -> String {
     text(&o.stderr)
 }
 
-/// Sends Ctrl-C (SIGINT) to `child` after `millis` milliseconds and waits for it.
-pub fn interrupt_after(child: Child, millis: u64) -> Output {
+/// Runs `jgames` with `args`, sends it Ctrl-C (SIGINT) after `millis` milliseconds and waits
+/// for it.
+pub fn interrupt_after(args: &[&str], millis: u64) -> Output {
+    use std::process::Stdio;
+    let child: Child = Command::new(env!("CARGO_BIN_EXE_jgames"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jgames runs");
     std::thread::sleep(std::time::Duration::from_millis(millis));
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
