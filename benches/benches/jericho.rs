@@ -9,7 +9,7 @@ use std::time::Duration;
 use abstract_game::{Game, GameRules as _};
 use criterion::{Criterion, criterion_group, criterion_main};
 use jericho_core::{Position, Rules};
-use jgames_benches::{GroupOptions, bench_perft, bench_playouts, preset_starts};
+use jgames_benches::{GroupOptions, bench_perft, bench_preset_playouts};
 
 fn perft_bench(c: &mut Criterion) {
     let shallow: Vec<(&str, Position, u32)> = ["standard", "no-asymmetry"]
@@ -32,14 +32,7 @@ fn perft_bench(c: &mut Criterion) {
 }
 
 fn playout_bench(c: &mut Criterion) {
-    bench_playouts(
-        c,
-        "jericho playouts",
-        &preset_starts::<Position>(),
-        1000,
-        1000,
-        GroupOptions::default(),
-    );
+    bench_preset_playouts::<Position>(c, 1000, 1000, GroupOptions::default());
 }
 
 criterion_group!(benches, perft_bench, playout_bench);

@@ -10,7 +10,7 @@ use std::time::Duration;
 use abstract_game::{Game, GameRules as _};
 use criterion::{Criterion, criterion_group, criterion_main};
 use jersi_core::{Position, Rules};
-use jgames_benches::{GroupOptions, bench_perft, bench_playouts, preset_starts};
+use jgames_benches::{GroupOptions, bench_perft, bench_preset_playouts};
 
 fn perft_bench(c: &mut Criterion) {
     let cases: Vec<(&str, Position, u32)> = [("standard", 2), ("standard", 3), ("no-drop", 3)]
@@ -35,14 +35,7 @@ fn playout_bench(c: &mut Criterion) {
         sample_size: Some(10),
         measurement_time: None,
     };
-    bench_playouts(
-        c,
-        "jersi playouts",
-        &preset_starts::<Position>(),
-        500,
-        1000,
-        options,
-    );
+    bench_preset_playouts::<Position>(c, 500, 1000, options);
 }
 
 criterion_group!(benches, perft_bench, playout_bench);

@@ -7,7 +7,7 @@
 use abstract_game::{Game, GameRules as _};
 use criterion::{Criterion, criterion_group, criterion_main};
 use jetan_core::{Position, Rules};
-use jgames_benches::{GroupOptions, bench_perft, bench_playouts, preset_starts};
+use jgames_benches::{GroupOptions, bench_perft, bench_preset_playouts};
 
 const FEW_SAMPLES: GroupOptions = GroupOptions {
     sample_size: Some(10),
@@ -31,14 +31,7 @@ fn perft_bench(c: &mut Criterion) {
 }
 
 fn playout_bench(c: &mut Criterion) {
-    bench_playouts(
-        c,
-        "jetan playouts",
-        &preset_starts::<Position>(),
-        1000,
-        1000,
-        FEW_SAMPLES,
-    );
+    bench_preset_playouts::<Position>(c, 1000, 1000, FEW_SAMPLES);
 }
 
 criterion_group!(benches, perft_bench, playout_bench);

@@ -79,6 +79,24 @@ pub fn bench_playouts<G: Game>(
     group.finish();
 }
 
+/// [`bench_playouts`] from the start of every preset of `G`, in the group `<game> playouts`.
+pub fn bench_preset_playouts<G: Game>(
+    c: &mut Criterion,
+    games: u64,
+    max_plies: u32,
+    options: GroupOptions,
+) {
+    let group_name = format!("{} playouts", G::NAME);
+    bench_playouts(
+        c,
+        &group_name,
+        &preset_starts::<G>(),
+        games,
+        max_plies,
+        options,
+    );
+}
+
 /// The start position of every preset of a game, named by preset.
 pub fn preset_starts<G: Game>() -> Vec<(&'static str, G)> {
     use abstract_game::GameRules as _;
