@@ -9,7 +9,7 @@ constants; a game added to the registry appears here with no line written for it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from jgames import _jgames
 
@@ -115,3 +115,31 @@ def batch_class(kind: _jgames.GameKind, module: str) -> type[Batch]:
         },
     )
     return cls
+
+
+def game_class_of(game: str) -> Any:
+    """The class of the game named ``game``; ``ValueError`` naming the known games otherwise."""
+    from jgames import GAMES
+
+    if game not in GAMES:
+        raise ValueError(f"no game {game!r} (known: {', '.join(GAMES)})")
+    return GAMES[game]
+
+
+def check_variant(cls: Any, variant: str | None) -> None:
+    """``ValueError`` unless ``variant`` is a variant of the game class ``cls`` (a preset's name
+    with any ``+switch``, or ``None``/empty for the default): the game itself reads it."""
+    if variant:
+        cls(variant=variant)
+
+
+def new_game(cls: Any, variant: str | None, max_plies: int, options: dict[str, Any] | None) -> Any:
+    """A game of ``cls`` under ``variant``, capped at ``max_plies``, from the ``position`` and
+    ``moves`` of a ``reset``'s ``options`` (the start when not given)."""
+    options = options or {}
+    return cls(
+        variant=variant,
+        position=options.get("position"),
+        moves=options.get("moves"),
+        max_plies=max_plies,
+    )

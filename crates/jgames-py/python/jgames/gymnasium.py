@@ -50,6 +50,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from jgames import DEFAULT_MAX_PLIES, GAMES
+from jgames._classes import check_variant, game_class_of, new_game
 from jgames._render import RENDER_MODES, render_game
 from jgames._spaces import Observation, mask_of, max_plies_of, observation_of, observation_space
 
@@ -81,13 +82,8 @@ class JgamesEnv(gymnasium.Env[Observation, SupportsIndex]):
         agent_side: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if game not in GAMES:
-            raise ValueError(f"no game {game!r} (known: {', '.join(GAMES)})")
-        cls = GAMES[game]
-        if variant is not None and variant not in cls.variants():
-            raise ValueError(
-                f"{game} has no variant {variant!r} (known: {', '.join(cls.variants())})"
-            )
+        cls = game_class_of(game)
+        check_variant(cls, variant)
         if agent_side not in (None, 0, 1):
             raise ValueError(f"agent_side must be 0, 1 or None, not {agent_side!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -181,13 +177,7 @@ class JgamesEnv(gymnasium.Env[Observation, SupportsIndex]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
-        options = options or {}
-        self._game = self.game_class(
-            variant=self.variant,
-            position=options.get("position"),
-            moves=options.get("moves"),
-            max_plies=self.max_plies,
-        )
+        self._game = new_game(self.game_class, self.variant, self.max_plies, options)
         if self.agent_side is None:
             self._side = int(self.np_random.integers(2))
         else:

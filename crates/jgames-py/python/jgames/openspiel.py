@@ -24,6 +24,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from jgames import DEFAULT_MAX_PLIES, GAMES
+from jgames._classes import check_variant
 
 
 
@@ -107,11 +108,7 @@ class JgamesGame(pyspiel.Game):  # type: ignore[misc]
         if not 1 <= max_plies <= 2**32 - 1:
             raise ValueError(f"max_plies must be from 1 to {2**32 - 1}, not {max_plies}")
         self.max_plies = max_plies
-        if self.variant and self.variant not in self.jgames_class.variants():
-            raise ValueError(
-                f"{self.jgames_class.NAME} has no variant {self.variant!r}"
-                f" (known: {', '.join(self.jgames_class.variants())})"
-            )
+        check_variant(self.jgames_class, self.variant)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.jgames_class.NUM_ACTIONS,
             max_chance_outcomes=0,

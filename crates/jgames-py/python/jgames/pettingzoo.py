@@ -45,6 +45,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from jgames import DEFAULT_MAX_PLIES, GAMES
+from jgames._classes import check_variant, new_game
 from jgames._render import RENDER_MODES, render_game
 from jgames._spaces import Observation, mask_of, max_plies_of, observation_of, observation_space
 
@@ -83,10 +84,7 @@ class JgamesAECEnv(AECEnv):  # type: ignore[misc]
         cls = self.game_class
         if cls is None:
             raise TypeError("JgamesAECEnv is abstract: use the environment of a game")
-        if variant is not None and variant not in cls.variants():
-            raise ValueError(
-                f"{cls.NAME} has no variant {variant!r} (known: {', '.join(cls.variants())})"
-            )
+        check_variant(cls, variant)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode {render_mode!r} is none of {self.metadata['render_modes']}"
@@ -119,13 +117,7 @@ class JgamesAECEnv(AECEnv):  # type: ignore[misc]
         return self._game
 
     def _start(self, options: dict[str, Any] | None) -> None:
-        options = options or {}
-        self._game = self.game_class(
-            variant=self.variant,
-            position=options.get("position"),
-            moves=options.get("moves"),
-            max_plies=self.max_plies,
-        )
+        self._game = new_game(self.game_class, self.variant, self.max_plies, options)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

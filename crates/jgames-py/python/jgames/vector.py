@@ -61,7 +61,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from jgames import GAMES, _jgames
+from jgames import _jgames
+from jgames._classes import game_class_of
 from jgames._spaces import max_plies_of
 
 
@@ -89,12 +90,10 @@ class JgamesVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], 
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         threads: int = 1,
     ) -> None:
-        if game not in GAMES:
-            raise ValueError(f"no game {game!r} (known: {', '.join(GAMES)})")
+        cls = game_class_of(game)
         mode = AutoresetMode(autoreset_mode) if isinstance(autoreset_mode, str) else autoreset_mode
         if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
             raise ValueError(f"autoreset_mode must be NEXT_STEP or SAME_STEP, not {mode}")
-        cls = GAMES[game]
         self.game = game
         self.num_envs = num_envs
         self.metadata = {"autoreset_mode": mode, "render_modes": []}
