@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use abstract_game::GameRules;
 use abstract_game::svg::SvgOptions;
+use game_session::Limits;
 use numpy::{IntoPyArray, PyArray1, PyArray3};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -82,13 +83,7 @@ pub(crate) trait AnyGame: Send + Sync {
     fn solve_value(&self, tables: Option<&str>) -> PyResult<(&'static str, Option<u8>)>;
     fn svg(&self) -> String;
     /// Chooses the engine's next decision, remembering its whole turn for the follow-up.
-    fn think(
-        &mut self,
-        engine: &str,
-        millis: Option<u64>,
-        nodes: Option<u64>,
-        stop: &AtomicBool,
-    ) -> PyResult<usize>;
+    fn think(&mut self, engine: &str, limits: Limits, stop: &AtomicBool) -> PyResult<usize>;
     /// `(variant, position text, plies, max_plies, pending main id)`.
     fn pickled(&self) -> (String, String, u32, Option<u32>, Option<usize>);
     fn same(&self, other: &dyn AnyGame) -> bool;
@@ -169,14 +164,8 @@ impl<G: Playable> AnyGame for State<G> {
     fn svg(&self) -> String {
         self.pos.svg(&SvgOptions::default())
     }
-    fn think(
-        &mut self,
-        engine: &str,
-        millis: Option<u64>,
-        nodes: Option<u64>,
-        stop: &AtomicBool,
-    ) -> PyResult<usize> {
-        let (plan, action) = State::think(self, engine, millis, nodes, stop)?;
+    fn think(&mut self, engine: &str, limits: Limits, stop: &AtomicBool) -> PyResult<usize> {
+        let (plan, action) = State::think(self, engine, limits, stop)?;
         self.planned = Some(plan);
         Ok(action)
     }
@@ -412,7 +401,12 @@ impl PyGame {
         let engine = engine.to_owned();
         let stop = AtomicBool::new(false);
         let (state, action) = interruptible(py, &stop, || {
-            let action = state.think(&engine, millis, nodes, &stop);
+            let limits = Limits {
+                millis,
+                nodes,
+                depth: None,
+            };
+            let action = state.think(&engine, limits, &stop);
             (state, action)
         })?;
         let action = action?;

@@ -221,8 +221,7 @@ impl<G: Playable> State<G> {
     pub(crate) fn think(
         &self,
         engine: &str,
-        millis: Option<u64>,
-        nodes: Option<u64>,
+        limits: Limits,
         stop: &AtomicBool,
     ) -> PyResult<(G::Move, usize)> {
         if self.is_terminal() {
@@ -236,12 +235,7 @@ impl<G: Playable> State<G> {
         let spec: EngineSpec = engine
             .parse()
             .map_err(|e| value_error(format!("engine {engine:?}: {e}")))?;
-        let budget = Limits {
-            millis,
-            nodes,
-            depth: None,
-        }
-        .budget(&spec);
+        let budget = limits.budget(&spec);
         let mut mv = game_session::think(&self.pos, &spec, budget, &Tables::FromEnv, stop)
             .map_err(session_error)?
             .best;
