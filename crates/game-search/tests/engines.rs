@@ -235,12 +235,22 @@ fn a_tiny_table_still_gives_exact_results() {
         ..AlphaBetaOptions::DEFAULT
     });
     assert_eq!(engine.table_entries(), 2);
-    for (a, b) in [(3, 2), (4, 4), (5, 2), (1, 6)] {
+    check_full_depth_answers(&mut engine, &[(3, 2), (4, 4), (5, 2), (1, 6)], &mut memo);
+}
+
+/// The answers of `engine` searching each Nim position of `heaps` to its full depth (every
+/// stone), checked against plain minimax.
+fn check_full_depth_answers(
+    engine: &mut AlphaBeta<Nim>,
+    heaps: &[(u8, u8)],
+    memo: &mut HashMap<(u8, u8), (bool, u32)>,
+) {
+    for &(a, b) in heaps {
         let pos = Nim::at(a, b);
         let (mv, info) = engine
             .choose(&pos, &Budget::depth(u32::from(a + b)))
             .unwrap();
-        check_alphabeta_answer(&pos, mv, info.score, &mut memo);
+        check_alphabeta_answer(&pos, mv, info.score, memo);
     }
 }
 
@@ -252,13 +262,7 @@ fn a_move_ordering_hook_keeps_results_exact() {
     }
     let mut memo = HashMap::new();
     let mut engine = AlphaBeta::<Nim>::default().with_move_priority(hint);
-    for (a, b) in [(6, 1), (2, 7), (5, 5)] {
-        let pos = Nim::at(a, b);
-        let (mv, info) = engine
-            .choose(&pos, &Budget::depth(u32::from(a + b)))
-            .unwrap();
-        check_alphabeta_answer(&pos, mv, info.score, &mut memo);
-    }
+    check_full_depth_answers(&mut engine, &[(6, 1), (2, 7), (5, 5)], &mut memo);
 }
 
 #[test]
