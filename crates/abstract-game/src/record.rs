@@ -272,7 +272,7 @@ impl Record {
     }
 
     /// The rules the record names for game `G`: its variant (a preset's name, then any
-    /// `+switch`es, as [`GameRules::variant`](crate::GameRules::variant) reads it), or the
+    /// `+switch`es, as [`GameRules::variant`] reads it), or the
     /// default.
     pub fn rules<G: Game>(&self) -> Result<G::Rules, RecordError> {
         self.check_game::<G>()?;

@@ -1,8 +1,8 @@
 //! Python bindings of the jgames rules crates: the `jgames._jgames` extension module of the
 //! `jgames` Python package.
 //!
-//! Two classes serve every game: `Game` (one game in progress, [`game`]) and `Batch` (N games
-//! stepped in one call, [`batch_class`]), each made with a game's name and holding that game's
+//! Two classes serve every game: `Game` (one game in progress, module `game`) and `Batch` (N games
+//! stepped in one call, module `batch_class`), each made with a game's name and holding that game's
 //! state behind an object-safe trait; `game_kinds()` lists the games of the registry
 //! (`jgames_registry::for_each_game!`) with what a class needs to know of each. The Python
 //! package makes its classes `Jarmo`, `JarmoBatch`, ... from that list, so a new game in the
