@@ -23,23 +23,21 @@ fn standard_depth_1_is_864() {
     assert_eq!(Perft::new(1).enumerated().count(&standard()).unwrap(), 864);
 }
 
+/// perft(`depth`) of `pos` is `expected` counted in bulk and counted move by move.
+fn assert_both_ways(pos: &Position, depth: u32, expected: u64) {
+    assert_eq!(perft(pos, depth), expected);
+    assert_eq!(Perft::new(depth).enumerated().count(pos).unwrap(), expected);
+}
+
 #[test]
 fn no_drop_depths_1_and_2() {
     assert_eq!(perft(&no_drop(), 1), 228);
-    assert_eq!(perft(&no_drop(), 2), 51_984);
-    assert_eq!(
-        Perft::new(2).enumerated().count(&no_drop()).unwrap(),
-        51_984
-    );
+    assert_both_ways(&no_drop(), 2, 51_984);
 }
 
 #[test]
 fn standard_depth_2() {
-    assert_eq!(perft(&standard(), 2), 721_069);
-    assert_eq!(
-        Perft::new(2).enumerated().count(&standard()).unwrap(),
-        721_069
-    );
+    assert_both_ways(&standard(), 2, 721_069);
 }
 
 #[test]

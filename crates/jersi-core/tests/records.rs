@@ -1,7 +1,7 @@
 //! The three recorded games of the Jersi author (`tests/data/`): every turn legal, each game ends
 //! with a King arrival.
 
-use abstract_game::{Game, Outcome, TextGame};
+use abstract_game::{Game, Outcome, Side, TextGame};
 use jersi_core::{BLACK, Position, Rules, WHITE, read_record, replay_record};
 
 const RULEBOOK: &str = include_str!("data/Rulebook-example-2020-0330.txt");
@@ -14,25 +14,26 @@ fn replay(text: &str) -> Position {
     pos
 }
 
+/// The game of `record` ends with `winner`'s King arriving on row `row`, its goal.
+fn assert_king_arrival(record: &str, winner: Side, row: u8) {
+    let pos = replay(record);
+    assert_eq!(pos.outcome(), Some(Outcome::win(winner)));
+    assert!(pos.king(winner).unwrap().row() == row);
+}
+
 #[test]
 fn rulebook_example_ends_with_blacks_king_arrival() {
-    let pos = replay(RULEBOOK);
-    assert_eq!(pos.outcome(), Some(Outcome::win(BLACK)));
-    assert!(pos.king(BLACK).unwrap().row() == 0);
+    assert_king_arrival(RULEBOOK, BLACK, 0);
 }
 
 #[test]
 fn fox_game_ends_with_whites_king_arrival() {
-    let pos = replay(FOX);
-    assert_eq!(pos.outcome(), Some(Outcome::win(WHITE)));
-    assert!(pos.king(WHITE).unwrap().row() == 8);
+    assert_king_arrival(FOX, WHITE, 8);
 }
 
 #[test]
 fn kerry_game_ends_with_whites_king_arrival() {
-    let pos = replay(KERRY);
-    assert_eq!(pos.outcome(), Some(Outcome::win(WHITE)));
-    assert!(pos.king(WHITE).unwrap().row() == 8);
+    assert_king_arrival(KERRY, WHITE, 8);
 }
 
 #[test]
