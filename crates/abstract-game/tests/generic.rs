@@ -241,19 +241,26 @@ fn the_contract_checks_catch_a_wrong_two_ply_count() {
     abstract_game::contract::check_position(&Miscounting::<true>::new(NimRules::default()));
 }
 
+/// Runs `check` on 64 random positions of the miscounting Nim (`TWO_PLIES`: the two-ply count
+/// is the wrong one, else the bulk count).
+#[cfg(feature = "testing")]
+fn on_miscounting<const TWO_PLIES: bool>(check: impl Fn(Miscounting<TWO_PLIES>)) {
+    use abstract_game::testing::proptest::prelude::Just;
+    use abstract_game::testing::{positions, run};
+    run(
+        64,
+        positions::<Miscounting<TWO_PLIES>>(Just(NimRules { heap: 5 }), 12),
+        check,
+    );
+}
+
 /// A wrong two-ply count changes perft itself, which the shared suite compares with
 /// enumeration.
 #[cfg(feature = "testing")]
 #[test]
 #[should_panic(expected = "perft(2) of")]
 fn the_shared_suite_catches_a_wrong_two_ply_count() {
-    use abstract_game::testing::proptest::prelude::Just;
-    use abstract_game::testing::{bulk_counts, positions, run};
-    run(
-        64,
-        positions::<Miscounting<true>>(Just(NimRules { heap: 5 }), 12),
-        |p| bulk_counts(&p),
-    );
+    on_miscounting::<true>(|p| abstract_game::testing::bulk_counts(&p));
 }
 
 /// The shared suite is the contract: a game that miscounts fails it.
@@ -261,13 +268,7 @@ fn the_shared_suite_catches_a_wrong_two_ply_count() {
 #[test]
 #[should_panic(expected = "bulk count differs")]
 fn the_shared_suite_catches_a_wrong_bulk_count() {
-    use abstract_game::testing::proptest::prelude::Just;
-    use abstract_game::testing::{contract_and_setup, positions, run};
-    run(
-        64,
-        positions::<Miscounting<false>>(Just(NimRules { heap: 5 }), 12),
-        |p| contract_and_setup(&p),
-    );
+    on_miscounting::<false>(|p| abstract_game::testing::contract_and_setup(&p));
 }
 
 #[test]
