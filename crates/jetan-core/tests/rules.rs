@@ -72,6 +72,12 @@ fn dests(pos: &Position, from: &str) -> Vec<String> {
     out
 }
 
+/// In the position of `placements` with `side` to move, the piece on `from` moves to exactly
+/// the squares of `expected` (names separated by spaces, in any order).
+fn assert_dests(placements: &str, side: &str, from: &str, expected: &str) {
+    assert_eq!(dests(&pos(placements, side), from), names(expected));
+}
+
 fn names(list: &str) -> Vec<String> {
     let mut v: Vec<String> = list.split_whitespace().map(str::to_owned).collect();
     v.sort();
@@ -83,35 +89,50 @@ const KINGS: &str = "Ca1 Rj1 Pa2 Pb2 ca10 rj10 pa9 pb9";
 
 #[test]
 fn panthan_steps_forward_diagonally_forward_and_sideways_never_back() {
-    let p = pos(&format!("{KINGS} Pe5 pe8"), "b");
-    assert_eq!(dests(&p, "e5"), names("d5 f5 d6 e6 f6"));
-    let p = pos(&format!("{KINGS} Pe5 pe8"), "o");
-    assert_eq!(dests(&p, "e8"), names("d8 f8 d7 e7 f7"));
+    assert_dests(&format!("{KINGS} Pe5 pe8"), "b", "e5", "d5 f5 d6 e6 f6");
+    assert_dests(&format!("{KINGS} Pe5 pe8"), "o", "e8", "d8 f8 d7 e7 f7");
     // Captures any way it steps; blocked by its own pieces.
-    let p = pos(&format!("{KINGS} Pe5 Pd6 pe6 pf5"), "b");
-    assert_eq!(dests(&p, "e5"), names("d5 e6 f5 f6"));
+    assert_dests(
+        &format!("{KINGS} Pe5 Pd6 pe6 pf5"),
+        "b",
+        "e5",
+        "d5 e6 f5 f6",
+    );
 }
 
 #[test]
 fn thoat_steps_orthogonally_then_diagonally_without_jumping() {
-    let p = pos(&format!("{KINGS} Te5"), "b");
-    assert_eq!(
-        dests(&p, "e5"),
-        names("d7 f7 c6 c4 g6 g4 d3 f3 d5 f5 e4 e6")
+    assert_dests(
+        &format!("{KINGS} Te5"),
+        "b",
+        "e5",
+        "d7 f7 c6 c4 g6 g4 d3 f3 d5 f5 e4 e6",
     );
     // e6 occupied: the knight squares d7 and f7 are lost; d5 and f5 remain via e4.
-    let p = pos(&format!("{KINGS} Te5 Pe6"), "b");
-    assert_eq!(dests(&p, "e5"), names("c6 c4 g6 g4 d3 f3 d5 f5 e4"));
+    assert_dests(
+        &format!("{KINGS} Te5 Pe6"),
+        "b",
+        "e5",
+        "c6 c4 g6 g4 d3 f3 d5 f5 e4",
+    );
 }
 
 #[test]
 fn warrior_and_padwar_make_two_steps_through_empty_squares() {
-    let p = pos(&format!("{KINGS} We5 Pe6"), "b");
     // North blocked; the diagonal neighbours d6/f6 are still reached via d5/f5.
-    assert_eq!(dests(&p, "e5"), names("e3 c5 g5 d6 f6 d4 f4"));
-    let p = pos(&format!("{KINGS} Ae5 pf6"), "b");
+    assert_dests(
+        &format!("{KINGS} We5 Pe6"),
+        "b",
+        "e5",
+        "e3 c5 g5 d6 f6 d4 f4",
+    );
     // f6 holds an enemy, which blocks the way to g7; e7 and g5 are still reached via d6/f4.
-    assert_eq!(dests(&p, "e5"), names("c7 c3 g3 e7 c5 g5 e3"));
+    assert_dests(
+        &format!("{KINGS} Ae5 pf6"),
+        "b",
+        "e5",
+        "c7 c3 g3 e7 c5 g5 e3",
+    );
 }
 
 #[test]
@@ -119,14 +140,22 @@ fn dwar_makes_three_orthogonal_steps_and_may_turn() {
     let p = pos(&format!("{KINGS} De5"), "b");
     assert_eq!(dests(&p, "e5").len(), 16);
     // Boxed in on three sides: only paths through e6.
-    let p = pos(&format!("{KINGS} De5 Pd5 Pf5 Pe4"), "b");
-    assert_eq!(dests(&p, "e5"), names("e8 d7 f7 c6 g6"));
+    assert_dests(
+        &format!("{KINGS} De5 Pd5 Pf5 Pe4"),
+        "b",
+        "e5",
+        "e8 d7 f7 c6 g6",
+    );
 }
 
 #[test]
 fn flier_jumps_three_diagonal_steps() {
-    let p = pos(&format!("{KINGS} Fe5 Pd6 Pf6 Pd4 Pf4"), "b");
-    assert_eq!(dests(&p, "e5"), names("b8 d8 f8 h8 b6 h6 b4 h4 d2 f2 h2"));
+    assert_dests(
+        &format!("{KINGS} Fe5 Pd6 Pf6 Pd4 Pf4"),
+        "b",
+        "e5",
+        "b8 d8 f8 h8 b6 h6 b4 h4 d2 f2 h2",
+    );
 }
 
 #[test]
@@ -675,8 +704,7 @@ fn a_panthan_on_the_last_rank_steps_sideways_and_is_never_promoted() {
     p.play(p.parse_move("Pe10-f10").unwrap()).unwrap();
     assert_eq!(p.at(sq("f10")).unwrap().kind, Kind::Panthan);
     // An Orange Panthan on rank 1 likewise.
-    let p = pos("Ca3 Rj3 Pb4 ca10 rj10 pe1 pb9", "o");
-    assert_eq!(dests(&p, "e1"), names("d1 f1"));
+    assert_dests("Ca3 Rj3 Pb4 ca10 rj10 pe1 pb9", "o", "e1", "d1 f1");
 }
 
 #[test]
