@@ -79,20 +79,14 @@ fn start_tree_depth_two_every_preset() {
 /// numbers are written here because both agree on them.
 #[test]
 fn perft_three_confirmed_by_the_reference() {
-    for (preset, expected) in [
-        ("standard", 379_795u64),
-        ("no-escape", 126_055),
-        ("revisit", 384_693),
-    ] {
-        let pos = Position::new(rules(preset));
-        let reference = RefPos::from_position(&pos).perft(3);
-        assert_eq!(reference, expected, "reference, {preset}");
-        assert_eq!(
-            abstract_game::perft::perft(&pos, 3),
-            expected,
-            "fast, {preset}"
-        );
-    }
+    confirm_perft(
+        3,
+        &[
+            ("standard", 379_795),
+            ("no-escape", 126_055),
+            ("revisit", 384_693),
+        ],
+    );
 }
 
 /// perft(4) from the start, counted by the reference as well: several minutes per preset, so
@@ -100,18 +94,27 @@ fn perft_three_confirmed_by_the_reference() {
 #[test]
 #[ignore]
 fn perft_four_confirmed_by_the_reference() {
-    for (preset, expected) in [
-        ("standard", 26_069_467u64),
-        ("no-escape", 6_885_839),
-        ("revisit", 26_715_591),
-    ] {
+    confirm_perft(
+        4,
+        &[
+            ("standard", 26_069_467),
+            ("no-escape", 6_885_839),
+            ("revisit", 26_715_591),
+        ],
+    );
+}
+
+/// perft(`depth`) from the start of each preset is its number, by the fast generator and by
+/// the reference.
+fn confirm_perft(depth: u32, cases: &[(&str, u64)]) {
+    for &(preset, expected) in cases {
         let pos = Position::new(rules(preset));
         assert_eq!(
-            abstract_game::perft::perft(&pos, 4),
+            abstract_game::perft::perft(&pos, depth),
             expected,
             "fast, {preset}"
         );
-        let reference = RefPos::from_position(&pos).perft(4);
+        let reference = RefPos::from_position(&pos).perft(depth);
         assert_eq!(reference, expected, "reference, {preset}");
     }
 }
