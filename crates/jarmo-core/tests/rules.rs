@@ -176,12 +176,18 @@ fn two_passes_in_succession_end_the_game() {
     assert!(legal(&p).is_empty());
 }
 
+/// `p` is over (`why`, for the message) with `winner` and the points `scores` (Black's
+/// first).
+fn assert_ended(p: &Position, why: &str, winner: Option<Side>, scores: [u32; 2]) {
+    let outcome = p.outcome().expect(why);
+    assert_eq!(outcome.winner, winner);
+    assert_eq!(outcome.scores.unwrap().0, scores);
+}
+
 #[test]
 fn a_blocked_side_loses_when_the_rule_says_so() {
     let p = pos("3b1/5/w3b/5/1w3 b", "jasir-basic");
-    let outcome = p.outcome().expect("Black is blocked");
-    assert_eq!(outcome.winner, Some(WHITE));
-    assert_eq!(outcome.scores.unwrap().0, [3, 3]);
+    assert_ended(&p, "Black is blocked", Some(WHITE), [3, 3]);
 }
 
 #[test]
@@ -237,9 +243,7 @@ fn the_game_ends_when_a_side_has_all_its_archers_arrived() {
 fn a_side_without_archers_on_the_board_has_arrived() {
     let mut p = pos("5/5/3w1/5/2b2 b", "jasir-basic");
     play(&mut p, "c1xd3");
-    let outcome = p.outcome().expect("White has no archer left");
-    assert_eq!(outcome.winner, Some(BLACK));
-    assert_eq!(outcome.scores.unwrap().0, [1, 0]);
+    assert_ended(&p, "White has no archer left", Some(BLACK), [1, 0]);
 }
 
 #[test]
@@ -574,9 +578,7 @@ fn a_side_that_can_only_drop_is_not_blocked() {
 fn a_blocked_side_loses_even_when_ahead_on_points() {
     // Black has 3 points to White's 1, but its a3 archer cannot move in Jasir.
     let p = pos("1b2w/5/b4/5/5 b", "jasir-basic");
-    let outcome = p.outcome().expect("Black is blocked");
-    assert_eq!(outcome.winner, Some(WHITE));
-    assert_eq!(outcome.scores.unwrap().0, [3, 1]);
+    assert_ended(&p, "Black is blocked", Some(WHITE), [3, 1]);
 }
 
 #[test]
