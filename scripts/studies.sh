@@ -23,12 +23,13 @@ declare -A STUDY=(
   [jersi-presets]="jersi --variants all --nodes 1000,10000 --games 400"
   [jersi-helms-deep]="jersi --variants standard --opening helms-deep --nodes 1000,10000 --games 400"
   [jersi-minas-tirith]="jersi --variants standard --opening minas-tirith --nodes 1000,10000 --games 400"
+  [jersi-handicap]="jersi --variants standard+white-no-wise,standard+black-no-wise,standard+white-no-mountain,standard+black-no-mountain,standard+white-no-fool,standard+black-no-fool,standard+white-no-rock,standard+black-no-rock --nodes 1000,10000 --games 400"
   [jersi-skill]="jersi --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
   [jericho-presets]="jericho --variants all --nodes 1000,10000 --games 400"
   [jericho-skill]="jericho --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
 )
 ORDER=(repeat jarmo-presets jarmo-rules jarmo-mcts jarmo-skill jericho-presets jericho-skill jetan-presets
-  jetan-contempt jetan-skill jersi-presets jersi-helms-deep jersi-minas-tirith jersi-skill)
+  jetan-contempt jetan-skill jersi-presets jersi-helms-deep jersi-minas-tirith jersi-skill jersi-handicap)
 
 tables=
 if [ "${1:-}" = "--tables" ]; then

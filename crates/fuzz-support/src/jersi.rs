@@ -53,6 +53,7 @@ impl FuzzGame for Position {
         Rules {
             reserve: h[0] & 1 == 0,
             no_capture_limit: small_or_any([h[1], h[2], h[3]]),
+            handicap: None,
         }
     }
 

@@ -164,7 +164,7 @@ pub use moves::{Drop, Move};
 pub use notation::{MoveError, RecordError, read_record, replay_record};
 pub use piece::{BLACK, Cube, Kind, WHITE, can_stack};
 pub use position::Position;
-pub use rules::Rules;
+pub use rules::{Handicap, Rules};
 pub use setup::{Reserve, Setup, SetupError};
 pub use text::TextError;
 

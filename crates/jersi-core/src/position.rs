@@ -136,12 +136,18 @@ impl Position {
             for (i, c) in text.chars().enumerate() {
                 let sq = Square::from_coords(row, i as u8 + 1).expect("start rows fit the board");
                 let cube = Cube::from_letter(c).expect("start letters are cubes");
-                pos.set_cell(sq.slot(), [cube.code(), 0]);
+                if rules.material_of(cube.side, cube.kind) > 0 {
+                    pos.set_cell(sq.slot(), [cube.code(), 0]);
+                }
             }
         }
         for side in Side::BOTH {
-            pos.set_reserve(side, Kind::Mountain, rules.material(Kind::Mountain));
-            pos.set_reserve(side, Kind::Wise, rules.material(Kind::Wise));
+            pos.set_reserve(
+                side,
+                Kind::Mountain,
+                rules.material_of(side, Kind::Mountain),
+            );
+            pos.set_reserve(side, Kind::Wise, rules.material_of(side, Kind::Wise));
         }
         pos
     }
@@ -193,7 +199,7 @@ impl Position {
     pub fn captured(&self, side: Side, kind: Kind) -> u8 {
         let on_board = self.count_on_board(Cube::new(side, kind));
         self.rules
-            .material(kind)
+            .material_of(side, kind)
             .saturating_sub(on_board + self.reserve(side, kind))
     }
 

@@ -841,6 +841,7 @@ mod tests {
             Rules {
                 reserve: true,
                 no_capture_limit: 0,
+                handicap: None,
             },
         ];
         for (r, &rules) in rules.iter().enumerate() {
@@ -884,6 +885,7 @@ mod tests {
             let rules = Rules {
                 reserve: true,
                 no_capture_limit: 0,
+                handicap: None,
             };
             let pos = Position::from_text(text, rules)
                 .or_else(|_| Position::from_text(text, Rules::default()))
@@ -900,6 +902,7 @@ mod tests {
             let rules = Rules {
                 reserve: i % 3 != 1,
                 no_capture_limit: [40, 0, 5][i % 3],
+                handicap: None,
             };
             let pos = crate::test_support::random_setup(&mut rng, rules);
             check_every_number(&pos);

@@ -194,7 +194,7 @@ pub(crate) fn validate(setup: Setup, rules: Rules) -> Result<Position, SetupErro
         for kind in Kind::ALL {
             let count =
                 counts[side.index()][kind.index()].saturating_add(setup.reserve[side].count(kind));
-            let max = rules.material(kind);
+            let max = rules.material_of(side, kind);
             if count > max {
                 return Err(SetupError::TooMany {
                     side,

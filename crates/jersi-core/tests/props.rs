@@ -16,6 +16,7 @@ fn rules() -> impl Strategy<Value = Rules> {
             |(reserve, no_capture_limit)| Rules {
                 reserve,
                 no_capture_limit,
+                handicap: None,
             }
         ),
     ]

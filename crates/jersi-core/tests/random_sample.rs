@@ -20,6 +20,7 @@ use jersi_core::prelude::*;
 const NO_LIMIT: Rules = Rules {
     reserve: true,
     no_capture_limit: 0,
+    handicap: None,
 };
 
 /// Hand-picked positions (found along seeded random games), what they hold, and their rules.
@@ -191,10 +192,12 @@ fn drawn_turns_are_legal_along_random_games() {
         Rules {
             reserve: true,
             no_capture_limit: 3,
+            handicap: None,
         },
         Rules {
             reserve: false,
             no_capture_limit: 0,
+            handicap: None,
         },
     ];
     let mut positions = 0;
