@@ -23,13 +23,17 @@ declare -A STUDY=(
   [jersi-presets]="jersi --variants all --nodes 1000,10000 --games 400"
   [jersi-helms-deep]="jersi --variants standard --opening helms-deep --nodes 1000,10000 --games 400"
   [jersi-minas-tirith]="jersi --variants standard --opening minas-tirith --nodes 1000,10000 --games 400"
-  [jersi-handicap]="jersi --variants standard+white-no-wise,standard+black-no-wise,standard+white-no-mountain,standard+black-no-mountain,standard+white-no-fool,standard+black-no-fool,standard+white-no-rock,standard+black-no-rock --nodes 1000,10000 --games 400"
+  [jersi-handicap]="jersi --variants standard+white-no-wise,standard+black-no-wise,standard+white-no-mountain,standard+black-no-mountain,standard+white-no-fool,standard+black-no-fool,standard+white-no-rock,standard+black-no-rock --nodes 1000 --games 400"
+  [jersi-handicap-10k]="jersi --variants standard+white-no-wise,standard+black-no-wise,standard+white-no-mountain,standard+black-no-mountain --nodes 10000 --games 200"
+  [jersi-helms-deep-towers]="jersi --variants standard --opening helms-deep-towers --nodes 1000,10000 --games 200"
+  [jersi-minas-tirith-towers]="jersi --variants standard --opening minas-tirith-towers --nodes 1000,10000 --games 200"
   [jersi-skill]="jersi --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
   [jericho-presets]="jericho --variants all --nodes 1000,10000 --games 400"
   [jericho-skill]="jericho --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
 )
 ORDER=(repeat jarmo-presets jarmo-rules jarmo-mcts jarmo-skill jericho-presets jericho-skill jetan-presets
-  jetan-contempt jetan-skill jersi-presets jersi-helms-deep jersi-minas-tirith jersi-skill jersi-handicap)
+  jetan-contempt jetan-skill jersi-presets jersi-helms-deep jersi-minas-tirith jersi-skill
+  jersi-handicap jersi-handicap-10k jersi-helms-deep-towers jersi-minas-tirith-towers)
 
 tables=
 if [ "${1:-}" = "--tables" ]; then
