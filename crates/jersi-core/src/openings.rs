@@ -192,8 +192,8 @@ mod tests {
     use super::*;
     use crate::piece::Cube;
     use crate::rules::Rules;
-    use abstract_game::{GameRules, TextGame};
     use abstract_game::evaluate::opening;
+    use abstract_game::{GameRules, TextGame};
 
     fn play(pos: &mut Position, mv: Move) {
         pos.play(mv).unwrap();

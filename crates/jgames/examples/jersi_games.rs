@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p jgames --example jersi_games -- [--variant V] [--nodes N]
-//!     [--games G] [--seed S] [--opening PLAN] [--check ROWS --cell C]
+//!     [--games G] [--seed S] [--opening PLAN] [--max-plies P] [--check ROWS --cell C]
 //! cargo run --release -p jgames --example jersi_games -- --handicap ROWS
 //! ```
 //!
@@ -61,6 +61,10 @@ struct Args {
     /// The opening plan engine A follows.
     #[arg(long)]
     opening: Option<String>,
+    /// Stop every game after this many plies, openings included (the study's cap is 400). A
+    /// short cap measures only how the plan's wall was built, at a small cost.
+    #[arg(long, default_value_t = MAX_PLIES)]
+    max_plies: u32,
     /// A study's row file to compare the games with (needs --cell).
     #[arg(long, requires = "cell")]
     check: Option<std::path::PathBuf>,
@@ -111,6 +115,11 @@ struct GameMeasures {
     /// whether all of A's Mountains were on the plan's row (or cells) at the end.
     wall_built: bool,
     wall_at_end: bool,
+    /// Whether engine A still had its four Mountains in reserve when the engines took over
+    /// (the random plies may drop some).
+    full_reserve: bool,
+    /// Engine A's points: 1 a win, 1/2 a draw, 0 a loss.
+    a_points: f64,
 }
 
 fn stacks(pos: &Position) -> [u32; 2] {
@@ -173,9 +182,7 @@ fn wall_stands(pos: &Position, side: Side, plan: &str) -> bool {
     }
     let row = planned[0].row();
     cells.iter().all(|sq| sq.row() == row)
-        && cells
-            .windows(2)
-            .all(|w| w[1].number() == w[0].number() + 1)
+        && cells.windows(2).all(|w| w[1].number() == w[0].number() + 1)
 }
 
 fn measure_game(
@@ -189,6 +196,11 @@ fn measure_game(
     let mut m = GameMeasures {
         plies: moves.len() as u32,
         winner,
+        a_points: match winner {
+            None => 0.5,
+            Some(w) if w == a_side => 1.0,
+            Some(_) => 0.0,
+        },
         ..GameMeasures::default()
     };
     let mut pos = start.clone();
@@ -196,9 +208,13 @@ fn measure_game(
     let mut ahead: Option<Side> = None;
     let mut a_turns = 0;
     for (ply, &mv) in moves.iter().enumerate() {
+        if ply == opening_len {
+            m.full_reserve = pos.reserve(a_side, Kind::Mountain) == 4;
+        }
         let mover = pos.side_to_move();
         let before = material(&pos, Side::First) + material(&pos, Side::Second);
-        pos.play(mv).map_err(|e| format!("a recorded move is illegal: {e}"))?;
+        pos.play(mv)
+            .map_err(|e| format!("a recorded move is illegal: {e}"))?;
         let after = material(&pos, Side::First) + material(&pos, Side::Second);
         let king = match mv {
             Move::Cube { relocate, .. } | Move::Stack { relocate, .. } => relocate.is_some(),
@@ -262,7 +278,16 @@ fn measure_game(
 
 fn measure(args: &Args) -> Result<(), String> {
     if args.games == 0 || args.games % 2 != 0 {
-        return Err(format!("--games {}: give an even number above 0", args.games));
+        return Err(format!(
+            "--games {}: give an even number above 0",
+            args.games
+        ));
+    }
+    if args.max_plies < OPENING_PLIES {
+        return Err(format!(
+            "--max-plies {}: below the {OPENING_PLIES} random plies",
+            args.max_plies
+        ));
     }
     let rules = Rules::variant("jersi", &args.variant).map_err(|e| e.to_string())?;
     let plan = match &args.opening {
@@ -295,7 +320,7 @@ fn measure(args: &Args) -> Result<(), String> {
         colours: Colours::FromStart,
         budgets: [budget; 2],
         clock: None,
-        max_plies: MAX_PLIES - OPENING_PLIES,
+        max_plies: args.max_plies.saturating_sub(OPENING_PLIES),
     };
     let spec: EngineSpec = "alphabeta".parse().map_err(|e| format!("{e}"))?;
     let stop = AtomicBool::new(false);
@@ -382,7 +407,11 @@ fn rate_of(
 
 fn report(args: &Args, pairs: &[Vec<GameMeasures>], planned: bool) {
     let games: usize = pairs.iter().map(Vec::len).sum();
-    let decisive = pairs.iter().flatten().filter(|m| m.winner.is_some()).count();
+    let decisive = pairs
+        .iter()
+        .flatten()
+        .filter(|m| m.winner.is_some())
+        .count();
     let fixed = |e: Option<Estimate>| e.map_or("-".into(), |e| e.fixed(1));
     let percent = |e: Option<Estimate>| e.map_or("-".into(), |e| e.percent());
     let all = |_: &GameMeasures| true;
@@ -405,7 +434,9 @@ fn report(args: &Args, pairs: &[Vec<GameMeasures>], planned: bool) {
     );
     println!(
         "  stacks at the end (both sides)    {}",
-        fixed(mean_of(pairs, all, |m| f64::from(m.end_stacks[0] + m.end_stacks[1])))
+        fixed(mean_of(pairs, all, |m| f64::from(
+            m.end_stacks[0] + m.end_stacks[1]
+        )))
     );
     let lead_at_end = |m: &GameMeasures| {
         m.winner.map_or(0, |w| {
@@ -463,6 +494,33 @@ fn report(args: &Args, pairs: &[Vec<GameMeasures>], planned: bool) {
             percent(rate_of(pairs, all, |m| m.wall_built))
         );
         println!(
+            "  A had 4 Mountains when it began   {}",
+            percent(rate_of(pairs, all, |m| m.full_reserve))
+        );
+        println!(
+            "  built, of the games it had 4      {}",
+            percent(rate_of(pairs, |m| m.full_reserve, |m| m.wall_built))
+        );
+        let score = |built: bool| {
+            let clusters: Vec<(f64, f64)> = pairs
+                .iter()
+                .map(|p| {
+                    let kept = p.iter().filter(|m| m.wall_built == built);
+                    (kept.clone().map(|m| m.a_points).sum(), kept.count() as f64)
+                })
+                .filter(|&(_, n)| n > 0.0)
+                .collect();
+            percent(clustered_score(&clusters))
+        };
+        // Games cut short by --max-plies have no result worth a score.
+        if args.max_plies >= MAX_PLIES {
+            println!(
+                "  A's score, wall built / not       {} / {}",
+                score(true),
+                score(false)
+            );
+        }
+        println!(
             "  wall standing at the end          {}",
             percent(rate_of(pairs, all, |m| m.wall_at_end))
         );
@@ -514,14 +572,37 @@ fn handicap(path: &std::path::Path) -> Result<(), String> {
         entry.1 += 1.0;
     }
     println!("the handicapped side's score (both colours), by kind and budget:");
+    let mut estimates = BTreeMap::new();
     for ((kind, budget), by_opening) in &scores {
         let clusters: Vec<(f64, f64)> = by_opening.values().copied().collect();
         let games: f64 = clusters.iter().map(|c| c.1).sum();
-        let score = clustered_score(&clusters).map_or("-".into(), |e| e.percent());
+        let estimate = clustered_score(&clusters);
+        let score = estimate.map_or("-".into(), |e| e.percent());
         println!(
             "  without {kind:9} {budget:28} {score}  ({games} games, {} openings)",
             clusters.len()
         );
+        if let Some(e) = estimate {
+            estimates.insert((budget.clone(), kind.clone()), e);
+        }
+    }
+    // The games of two kinds are distinct games: the difference's interval adds the
+    // variances (each read back from its interval's half-width).
+    for ((budget, kind), wise) in &estimates {
+        if kind != "wise" {
+            continue;
+        }
+        if let Some(mountain) = estimates.get(&(budget.clone(), "mountain".to_owned())) {
+            let half = |e: &Estimate| (e.interval.high - e.interval.low) / 2.0;
+            let diff = wise.value - mountain.value;
+            let spread = half(wise).hypot(half(mountain));
+            println!(
+                "  without the Wise men minus without the Mountains, {budget}: {:+.1} points [{:+.1}, {:+.1}]",
+                100.0 * diff,
+                100.0 * (diff - spread),
+                100.0 * (diff + spread)
+            );
+        }
     }
     Ok(())
 }
