@@ -407,6 +407,12 @@ fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow], budgets: usize
         );
         let _ = writeln!(
             t,
+            "  decided games  {first}: score {}  ({} games with a winner)",
+            percent(s.first_mover_decided_score()),
+            s.decided()
+        );
+        let _ = writeln!(
+            t,
             "  engine A       score {}  {}",
             percent(s.a_score()),
             record(&s.a)
@@ -528,6 +534,8 @@ fn json<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
                     .collect();
                 serde_json::json!({
                     "first_mover_score": s.first_mover_score(),
+                    "first_mover_decided_score": s.first_mover_decided_score(),
+                    "decided": s.decided(),
                     "a_score": s.a_score(),
                     "side_scores": abstract_game::Side::BOTH.map(|side| s.side_score(side)),
                     "draw_rate": s.draw_rate(),

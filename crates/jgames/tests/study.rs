@@ -203,6 +203,36 @@ fn units_merge_into_the_one_machine_result() {
     let o = small(&[&merge[..], &["--seed", "1"]].concat());
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("of another study"), "{}", stderr(&o));
+    // A row whose key lost its last digits, and a row whose winner the points contradict
+    // (every row of this Jarmo study ends by a rule that the points decide): one line each,
+    // naming the file and line.
+    let unit = std::fs::read_to_string(&files[0]).unwrap();
+    let lie = |change: &dyn Fn(&str) -> String| {
+        let mut lines: Vec<String> = unit.lines().map(str::to_owned).collect();
+        lines[2] = change(&lines[2]);
+        let file = dir.join("lie.csv");
+        std::fs::write(&file, lines.join("\n")).unwrap();
+        let mut merge = vec!["--merge", file.to_str().unwrap()];
+        merge.extend(files[1..].iter().map(String::as_str));
+        small(&merge)
+    };
+    let truncated = lie(&|row| row[..row.len() - 2].to_owned());
+    let flipped = lie(&|row| {
+        let mut fields: Vec<String> = row.split(',').map(str::to_owned).collect();
+        fields[4] = match fields[4].as_str() {
+            "1" => "2".into(),
+            _ => "1".into(),
+        };
+        fields.join(",")
+    });
+    for (o, says) in [
+        (truncated, "line 3: bad opening field"),
+        (flipped, "line 3: the winner field"),
+    ] {
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    }
     let junk = dir.join("junk.csv");
     std::fs::write(&junk, "cell,game\n1,2\n").unwrap();
     let o = small(&["--merge", junk.to_str().unwrap()]);
@@ -389,6 +419,10 @@ fn bad_studies_are_one_line_with_status_2() {
             "--merge",
         ),
         (&["study", "jarmo"], "--nodes"),
+        (
+            &["study", "jarmo", "--nodes", "100", "--max-plies", "0"],
+            "--max-plies",
+        ),
         (
             &["study", "jarmo", "--nodes", "100", "--units", "2"],
             "--unit",
