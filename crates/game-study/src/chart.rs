@@ -164,7 +164,7 @@ pub fn result_bars(title: &str, legend_names: [&str; 3], bars: &[ResultBar]) -> 
     let bottom = TOP + ROW_HEIGHT * bars.len() as f64;
     let height = bottom + 78.0;
     let draw_left = label_width + PLOT_WIDTH + GAP;
-    let width = draw_left + DRAW_WIDTH + 30.0;
+    let width = draw_left + DRAW_WIDTH + 40.0;
     let mut svg = Svg::new(width, height);
     svg.rect(0.0, 0.0, width, height, &Style::fill("white"));
     svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
@@ -648,13 +648,13 @@ pub struct Histogram<'a> {
 const PANEL_GAP: f64 = 34.0;
 
 /// The distance in value between two ticks of a histogram's axis: the smallest round multiple
-/// of the bins' `width` (1, 2 or 5 times a power of ten, or 25) whose ticks are 40 pixels or
-/// more apart when a bin is `bar` pixels wide.
+/// of the bins' `width` (1, 2, 4 or 5 times a power of ten, or 25) whose ticks are 40 pixels
+/// or more apart when a bin is `bar` pixels wide.
 pub fn tick_step(width: u32, bar: f64) -> i64 {
     let width = i64::from(width.max(1));
     let mut scale = 1;
     loop {
-        for round in [1, 2, 5, 10, 20, 25, 50] {
+        for round in [1, 2, 4, 5, 10, 20, 25, 40, 50] {
             let step = round * scale;
             if step % width == 0 && (step / width) as f64 * bar >= 40.0 {
                 return step;
@@ -1017,6 +1017,8 @@ mod tests {
         // One point a bin of 31 pixels: every second point.
         assert_eq!(tick_step(1, 31.0), 2);
         assert_eq!(tick_step(10, 200.0), 10);
+        // Bins of 20 plies 28 pixels wide: every second bin, 40 plies apart.
+        assert_eq!(tick_step(20, 28.0), 40);
         // Bins of 25 plies 6 pixels wide: 7 bins are 175 plies, not round; 8 are 200.
         assert_eq!(tick_step(25, 6.0), 200);
     }
