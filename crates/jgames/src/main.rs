@@ -306,8 +306,9 @@ pub struct StudyArgs {
     /// Write the study and the measures of every cell as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Write SVG charts into this folder: results.svg (the first mover's results),
-    /// a-results.svg (engine A's) and lengths.svg (game lengths).
+    /// Write SVG charts into this folder: results.svg (the first mover's results and the
+    /// draws), a-results.svg (engine A's, unless A and B are the same player), skill.svg (with
+    /// --skill), endings.svg, margins.svg (for games that score) and lengths.svg.
     #[arg(long, value_name = "DIR")]
     pub charts: Option<PathBuf>,
     /// No progress line on stderr.

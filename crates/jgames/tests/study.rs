@@ -287,17 +287,23 @@ fn json_and_charts_hold_the_figures_of_the_table() {
         let mean = plies.iter().sum::<u64>() as f64 / 6.0;
         assert!(figure(&table, i, "plies").starts_with(&format!("mean {mean:.1} [")));
     }
-    for name in ["results.svg", "a-results.svg", "lengths.svg"] {
+    for name in ["results.svg", "endings.svg", "margins.svg", "lengths.svg"] {
         let svg = std::fs::read_to_string(charts.join(name)).unwrap();
         let doc = roxmltree::Document::parse(&svg).unwrap();
         assert_eq!(doc.root_element().tag_name().name(), "svg", "{name}");
         assert!(svg.contains("jasir-basic, alphabeta @ 200 nodes"), "{name}");
     }
+    // Every cell is an engine against itself: engine A's chart would show 50% by
+    // construction, and without --skill there is no skill trace.
+    assert!(!charts.join("a-results.svg").exists());
+    assert!(!charts.join("skill.svg").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_opening_plan_and_a_skill_trace_are_cells_of_their_own() {
+    let dir = scratch("skill");
+    let charts = dir.join("charts");
     let o = jgames(&[
         "study",
         "jersi",
@@ -313,6 +319,8 @@ fn an_opening_plan_and_a_skill_trace_are_cells_of_their_own() {
         "--max-plies",
         "12",
         "-q",
+        "--charts",
+        charts.to_str().unwrap(),
     ]);
     let t = table(&o);
     assert!(
@@ -326,6 +334,19 @@ fn an_opening_plan_and_a_skill_trace_are_cells_of_their_own() {
         figure(&t, 0, "completed"),
         "0.0% [0.0, 79.3]  (2 stopped at 12 plies)"
     );
+    // A differs from B: its results are charted, and the skill trace has the one rung of 400
+    // nodes. Both games stopped at the cap: they are the cap's segment of the endings.
+    let read = |name: &str| std::fs::read_to_string(charts.join(name)).unwrap();
+    assert!(read("a-results.svg").contains("results of engine A"));
+    assert!(read("skill.svg").contains(">400<"));
+    // The cap's segment fills the whole bar: 420 pixels, written 100%.
+    let endings = read("endings.svg");
+    assert!(endings.contains("width=\"420.00\" height=\"18.00\" fill=\"#4a5568\""));
+    assert!(endings.contains("fill=\"white\">100%<"));
+    assert!(endings.contains(">cap<"));
+    assert!(read("lengths.svg").contains(">stopped at the ply cap<"));
+    assert!(!charts.join("margins.svg").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
