@@ -19,7 +19,7 @@ use crate::piece::Kind;
 /// never make one.
 ///
 /// ```
-/// use jersi_core::{GameRules, Handicap, Kind, Position, Rules, Side, Square};
+/// use jersi_core::{Game, GameRules, Handicap, Kind, Position, Rules, Side, Square};
 /// let rules = Rules::variant("jersi", "standard+black-no-fool").unwrap();
 /// assert_eq!(rules.handicap, Some(Handicap { side: Side::Second, kind: Kind::Fool }));
 /// let start = Position::new(rules);
