@@ -398,7 +398,7 @@ fn bad_studies_are_one_line_with_status_2() {
                 "--variants",
                 "standard+x",
             ],
-            "(known: none)",
+            "(known: white-no-wise, black-no-wise,",
         ),
         (&["study", "jarmo", "--nodes", "10,x"], "not a whole number"),
         (&["study", "jarmo", "--nodes", "0"], "not a whole number"),
