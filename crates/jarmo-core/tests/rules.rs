@@ -653,3 +653,11 @@ fn a_shuttle_ban_can_leave_a_side_blocked() {
     // Without the record, a3-b1 is legal.
     assert_eq!(legal(&pos("1b3/5/b3w/5/5 b", "jarmo")), ["a3-b1"]);
 }
+
+#[test]
+fn piece_counts_are_the_archers_on_the_board() {
+    // Five archers a side on their first rows (a1..e1, a5..e5), none in a pool.
+    for rules in [Rules::default(), Rules::preset("jasir").unwrap()] {
+        assert_eq!(Position::new(rules).piece_counts(), [5, 5]);
+    }
+}
