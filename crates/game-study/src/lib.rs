@@ -36,6 +36,7 @@
 //!     seed: 1,
 //!     opening_plies: 0,
 //!     max_plies: 100,
+//!     repetition: Some(3),
 //! };
 //! let rows = study.run(Unit::ALL, 2, &AtomicBool::new(false), &|_| {});
 //! let summary = Summary::of::<Nim>(&rows).unwrap();
@@ -48,6 +49,7 @@
 #![deny(missing_docs)]
 
 pub mod chart;
+pub mod measures;
 mod row;
 mod study;
 mod summary;

@@ -303,6 +303,8 @@ mod tests {
             choices: u64::from(plies) * 3,
             scores: None,
             opening: u64::from(game / 2),
+            repetition: false,
+            trace: Vec::new(),
         }
     }
 
@@ -323,7 +325,10 @@ mod tests {
         assert!((low - 0.5101).abs() < 1e-3, "{low}");
         let same: Vec<GameRow> = spread
             .iter()
-            .map(|r| GameRow { opening: 7, ..*r })
+            .map(|r| GameRow {
+                opening: 7,
+                ..r.clone()
+            })
             .collect();
         let s = Summary::of::<Nim>(&same).unwrap();
         assert_eq!(s.openings(), 1);
