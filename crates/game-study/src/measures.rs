@@ -23,6 +23,8 @@
 use abstract_game::Side;
 use game_arena::Ply;
 
+use crate::row::GameRow;
+
 /// The margin of an evaluation within which neither side leads: half of the 100 that the
 /// games' evaluations give about a pawn-like piece.
 pub const DEAD_ZONE: i32 = 50;
@@ -200,6 +202,103 @@ pub fn complexity(trace: &[Ply]) -> f64 {
         .sum()
 }
 
+/// One per-game measure of a row, named, for the summaries: its value for a game, `None` for
+/// a game it does not apply to (a row without a trace, a drawn game for the winner's
+/// measures).
+#[derive(Clone, Copy, Debug)]
+pub struct RowMeasure {
+    /// The name in the JSON and the charts: `lead_changes`.
+    pub name: &'static str,
+    /// Whether the value is a share (written as a percentage).
+    pub share: bool,
+    /// The value for one game.
+    pub of: fn(&GameRow) -> Option<f64>,
+}
+
+/// The trace of `row`, `None` when it has none (a row of the older form).
+fn traced(row: &GameRow) -> Option<&[Ply]> {
+    (!row.trace.is_empty()).then_some(row.trace.as_slice())
+}
+
+/// Every per-game measure, in the order the tables give them.
+pub const ROW_MEASURES: &[RowMeasure] = &[
+    RowMeasure {
+        name: "lead_changes",
+        share: false,
+        of: |r| traced(r).map(|t| f64::from(lead_changes(t))),
+    },
+    RowMeasure {
+        name: "drama",
+        share: false,
+        of: |r| drama(traced(r)?, r.first, r.winner),
+    },
+    RowMeasure {
+        name: "winner_behind",
+        share: true,
+        of: |r| winner_behind(traced(r)?, r.first, r.winner),
+    },
+    RowMeasure {
+        name: "stability",
+        share: false,
+        of: |r| stability(traced(r)?),
+    },
+    RowMeasure {
+        name: "uncertainty",
+        share: true,
+        of: |r| uncertainty(traced(r)?),
+    },
+    RowMeasure {
+        name: "decided_at",
+        share: true,
+        of: |r| decided_at(traced(r)?, r.first, r.winner),
+    },
+    RowMeasure {
+        name: "repetition",
+        share: true,
+        of: |r| repetition(traced(r)?),
+    },
+    RowMeasure {
+        name: "branching_max",
+        share: false,
+        of: |r| branching_max(traced(r)?),
+    },
+    RowMeasure {
+        name: "branching_change",
+        share: false,
+        of: |r| branching_change(traced(r)?),
+    },
+    RowMeasure {
+        name: "pieces_start",
+        share: false,
+        of: |r| pieces_start(traced(r)?),
+    },
+    RowMeasure {
+        name: "pieces_end",
+        share: false,
+        of: |r| pieces_end(traced(r)?),
+    },
+    RowMeasure {
+        name: "captures",
+        share: false,
+        of: |r| traced(r).map(|t| f64::from(captures(t))),
+    },
+    RowMeasure {
+        name: "plies_between_captures",
+        share: false,
+        of: |r| plies_between_captures(traced(r)?),
+    },
+    RowMeasure {
+        name: "complexity",
+        share: false,
+        of: |r| traced(r).map(complexity),
+    },
+];
+
+/// The measure named `name` in [`ROW_MEASURES`].
+pub fn row_measure(name: &str) -> Option<&'static RowMeasure> {
+    ROW_MEASURES.iter().find(|m| m.name == name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,5 +433,37 @@ mod tests {
         assert_eq!((repetition(&empty), branching_max(&empty)), (None, None));
         assert_eq!((captures(&empty), complexity(&empty)), (0, 0.0));
         assert_eq!(plies_between_captures(&t[..2]), None);
+    }
+
+    #[test]
+    fn row_measures_read_the_rows_trace_and_winner() {
+        let row = |trace: Vec<Ply>, winner| GameRow {
+            cell: 0,
+            game: 0,
+            first: Side::First,
+            a_side: Side::First,
+            winner,
+            ending: None,
+            repetition: false,
+            plies: trace.len() as u32,
+            choices: 0,
+            scores: None,
+            opening: 0,
+            trace,
+        };
+        let of = |name: &str, r: &GameRow| (row_measure(name).unwrap().of)(r);
+        // Evaluations 100 then -100: one lead change; Second won, having fallen to -100.
+        let game = row(evals_only(&[Some(100), Some(-100)]), Some(Side::Second));
+        assert_eq!(of("lead_changes", &game), Some(1.0));
+        assert_eq!(of("drama", &game), Some(100.0));
+        // log10(10) twice.
+        assert_eq!(of("complexity", &game), Some(2.0));
+        // A row of the older form has no trace: no measure applies.
+        let old = row(Vec::new(), Some(Side::First));
+        assert!(ROW_MEASURES.iter().all(|m| (m.of)(&old).is_none()));
+        // A draw has no winner's measures.
+        let drawn = row(evals_only(&[Some(100)]), None);
+        assert_eq!(of("drama", &drawn), None);
+        assert_eq!(of("uncertainty", &drawn), Some(0.0));
     }
 }
