@@ -58,6 +58,7 @@ mod row;
 mod study;
 mod summary;
 
+pub use game_arena::Ply;
 pub use row::{GameRow, RowError};
 pub use study::{Cell, Contestant, Study, Unit};
 pub use summary::{Pairs, Record, Summary};

@@ -91,11 +91,16 @@ pub fn winner_behind(trace: &[Ply], first: Side, winner: Option<Side>) -> Option
     (all > 0).then(|| f64::from(behind) / f64::from(all))
 }
 
-/// Stability: the mean absolute change of the evaluation from one ply with an evaluation to
-/// the next (the two engines' views alternate; a stable game is one they agree on), `None`
-/// with fewer than two evaluations.
+/// Stability: the mean absolute change of the evaluation from one ply with a heuristic
+/// evaluation to the next (the two engines' views alternate; a stable game is one they agree
+/// on), `None` with fewer than two. A proven result (an evaluation at
+/// [`EVAL_CLAMP`](game_arena::EVAL_CLAMP) either way) is left out: its jump from a heuristic
+/// value measures the search's horizon, not the game, and one such jump would outweigh a
+/// whole game of changes.
 pub fn stability(trace: &[Ply]) -> Option<f64> {
-    let values: Vec<i32> = evals(trace).collect();
+    let values: Vec<i32> = evals(trace)
+        .filter(|e| e.abs() < game_arena::EVAL_CLAMP)
+        .collect();
     let steps = values.len().checked_sub(1).filter(|&n| n > 0)?;
     let total: f64 = values
         .windows(2)
@@ -371,6 +376,9 @@ mod tests {
         // Evaluations 0, 100, 40, -60 (the None skipped): changes 100, 60, 100, mean 260/3.
         let t = evals_only(&[Some(0), Some(100), None, Some(40), Some(-60)]);
         assert_eq!(stability(&t), Some(260.0 / 3.0));
+        // A proven win (10000) among them is left out: 0, 100, 40 give (100 + 60) / 2.
+        let proven = evals_only(&[Some(0), Some(100), Some(10_000), Some(40)]);
+        assert_eq!(stability(&proven), Some(80.0));
         // Within the dead zone: 0 and 40, 2 of 4.
         assert_eq!(uncertainty(&t), Some(0.5));
         assert_eq!(stability(&evals_only(&[Some(5)])), None);
