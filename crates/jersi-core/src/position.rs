@@ -598,8 +598,8 @@ impl Game for Position {
                 counts[crate::piece::code_side(code)] += 1;
             }
         }
-        for side in 0..2 {
-            counts[side] += u32::from(self.reserve[side][0]) + u32::from(self.reserve[side][1]);
+        for (count, [mountains, wise]) in counts.iter_mut().zip(self.reserve) {
+            *count += u32::from(mountains) + u32::from(wise);
         }
         counts
     }
