@@ -155,7 +155,10 @@ fn units_merge_into_the_one_machine_result() {
         );
         // A unit holds a third of the 24 games, after the study line and the header.
         assert_eq!(rows.lines().count(), 2 + 8, "{rows}");
-        assert!(rows.lines().nth(1).unwrap().ends_with(",opening"), "{rows}");
+        assert!(
+            rows.lines().nth(1).unwrap().ends_with(",opening,trace"),
+            "{rows}"
+        );
         let file = dir.join(format!("unit-{i}.csv"));
         std::fs::write(&file, rows).unwrap();
         files.push(file.display().to_string());
