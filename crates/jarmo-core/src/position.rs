@@ -719,6 +719,10 @@ impl Game for Position {
         self.archers.map(|a| a.count())
     }
 
+    fn points_now(&self) -> Option<Scores> {
+        Some(self.scores())
+    }
+
     fn zobrist(&self) -> u64 {
         self.hash
     }
