@@ -65,6 +65,10 @@ struct Args {
     /// short cap measures only how the plan's wall was built, at a small cost.
     #[arg(long, default_value_t = MAX_PLIES)]
     max_plies: u32,
+    /// Stop a game at this occurrence of a position, as `jgames study --repetition` (0: never,
+    /// as the committed Jersi studies were played, before studies stopped repetitions).
+    #[arg(long, default_value_t = 0)]
+    repetition: u32,
     /// A study's row file to compare the games with (needs --cell).
     #[arg(long, requires = "cell")]
     check: Option<std::path::PathBuf>,
@@ -321,6 +325,7 @@ fn measure(args: &Args) -> Result<(), String> {
         budgets: [budget; 2],
         clock: None,
         max_plies: args.max_plies.saturating_sub(OPENING_PLIES),
+        repetition: (args.repetition > 0).then_some(args.repetition),
     };
     let spec: EngineSpec = "alphabeta".parse().map_err(|e| format!("{e}"))?;
     let stop = AtomicBool::new(false);
