@@ -171,7 +171,7 @@ pub use eval::EvalWeights;
 pub use notation::MoveError;
 pub use piece::{BLACK, Kind, ORANGE, Piece};
 pub use position::{MAX_MOVES, Move, MoveList, Position};
-pub use rules::Rules;
+pub use rules::{Rules, ValueScale};
 pub use setup::{Setup, SetupError};
 pub use text::TextError;
 

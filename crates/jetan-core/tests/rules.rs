@@ -1,7 +1,7 @@
 //! One test per rule, each on a hand-made position built from the position text.
 
 use jetan_core::prelude::*;
-use jetan_core::{Kind, ending};
+use jetan_core::{Kind, ValueScale, ending};
 
 /// Builds a position text from placements such as `"Ce5 Rf1 ce10 rj10"` (upper case Black,
 /// lower case Orange) and the other fields, then parses it.
@@ -429,6 +429,103 @@ fn proposed_variant_higher_material_wins_with_three_pieces_or_fewer() {
     p.play(p.parse_move("We6xe4").unwrap()).unwrap();
     assert_eq!(p.outcome(), None);
     assert_eq!(p.countdown(), None);
+}
+
+/// The rules with `value` as the reading of "equal value", with or without the proposed
+/// variant.
+fn scaled(value: ValueScale, proposed: bool) -> Rules {
+    Rules {
+        value,
+        unequal_wins: proposed,
+        ..Rules::default()
+    }
+}
+
+#[test]
+fn equal_value_by_piece_count_ignores_what_the_pieces_are() {
+    // Orange takes a Panthan: Black keeps C R P, Orange C R W. In steps 3+3+1 = 7 against
+    // 3+3+2 = 8; in pieces 3 against 3.
+    let placements = "Ca1 Rj1 Pe4 Pb2 ca10 rj10 we6";
+    let after = |rules: Rules| {
+        let mut p = pos_with(rules, placements, "o", "Rr", "-");
+        p.play(p.parse_move("We6xe4").unwrap()).unwrap();
+        p
+    };
+    // Counting pieces, the material is equal: the countdown starts and nobody wins, with or
+    // without the proposed variant.
+    for proposed in [false, true] {
+        let p = after(scaled(ValueScale::Count, proposed));
+        assert_eq!(p.countdown(), Some(10));
+        assert_eq!(p.outcome(), None);
+        assert_eq!(
+            [p.value_total(Side::First), p.value_total(Side::Second)],
+            [3, 3]
+        );
+    }
+    // In steps it is unequal: no countdown, and the proposed variant gives Orange the game.
+    let p = after(scaled(ValueScale::Steps, false));
+    assert_eq!((p.countdown(), p.outcome()), (None, None));
+    let p = after(scaled(ValueScale::Steps, true));
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    // By mobility too: 48+48+5 = 101 against 48+48+8 = 104.
+    let p = after(scaled(ValueScale::Mobility, true));
+    assert_eq!(
+        [p.value_total(Side::First), p.value_total(Side::Second)],
+        [101, 104]
+    );
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    assert_eq!(p.ending(), Some(ending::HIGHER_VALUE));
+}
+
+#[test]
+fn equal_value_by_mobility_tells_a_thoat_from_a_warrior() {
+    // Orange takes a Panthan: Black keeps C R T, Orange C R W. Equal in steps (8 and 8) and
+    // in pieces (3 and 3); by mobility the Thoat's 12 squares beat the Warrior's 8: 108
+    // against 104.
+    let placements = "Ca1 Rj1 Tc3 Pe4 ca10 rj10 we6";
+    let after = |rules: Rules| {
+        let mut p = pos_with(rules, placements, "o", "Rr", "-");
+        p.play(p.parse_move("We6xe4").unwrap()).unwrap();
+        p
+    };
+    for value in [ValueScale::Steps, ValueScale::Count] {
+        for proposed in [false, true] {
+            let p = after(scaled(value, proposed));
+            assert_eq!((p.countdown(), p.outcome()), (Some(10), None), "{value:?}");
+        }
+    }
+    let p = after(scaled(ValueScale::Mobility, false));
+    assert_eq!((p.countdown(), p.outcome()), (None, None));
+    let p = after(scaled(ValueScale::Mobility, true));
+    assert_eq!(
+        [p.value_total(Side::First), p.value_total(Side::Second)],
+        [108, 104]
+    );
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::First)));
+    // The same material as a position text: the countdown must run where the values are
+    // equal, and must not where they are not.
+    let t = text("Ca1 Rj1 Tc3 ca10 rj10 we6", "b", "Rr", "-");
+    for value in [ValueScale::Steps, ValueScale::Count] {
+        assert!(matches!(
+            Position::from_text(&t, scaled(value, false)),
+            Err(TextError::Setup(SetupError::CountdownNotStarted))
+        ));
+    }
+    assert!(Position::from_text(&t, scaled(ValueScale::Mobility, false)).is_ok());
+}
+
+#[test]
+fn the_value_readings_are_rule_switches() {
+    let rules = Rules::variant("jetan", "proposed+value-count").unwrap();
+    assert_eq!(rules, scaled(ValueScale::Count, true));
+    let rules = Rules::variant("jetan", "standard+value-mobility").unwrap();
+    assert_eq!(rules, scaled(ValueScale::Mobility, false));
+    // The default reading is the steps, in every preset.
+    assert!(
+        Rules::PRESETS
+            .iter()
+            .all(|p| p.rules.value == ValueScale::Steps)
+    );
 }
 
 #[test]
