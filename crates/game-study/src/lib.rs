@@ -36,6 +36,7 @@
 //!     seed: 1,
 //!     opening_plies: 0,
 //!     max_plies: 100,
+//!     starts: Vec::new(),
 //! };
 //! let rows = study.run(Unit::ALL, 2, &AtomicBool::new(false), &|_| {});
 //! let summary = Summary::of::<Nim>(&rows).unwrap();
