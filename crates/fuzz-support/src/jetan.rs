@@ -54,7 +54,8 @@ impl FuzzGame for Position {
 
     /// Byte 0, bit 0: paths may revisit squares; bit 1: no Princess's escape; bit 2: the
     /// proposed variant (unequal small material wins); bit 3: Orange moves first; bits 4 and 5:
-    /// the value scale (0 steps, 1 piece count, 2 mobility; 3 reads as steps). Bytes 1 to 3:
+    /// the value scale (0 steps, 1 piece count, 2 mobility; 3 reads as steps); bit 6: the
+    /// Thoat jumps. Bytes 1 to 3:
     /// the countdown, by [`small_or_any`].
     fn rules_of(h: Header) -> Rules {
         let bit = |i: u8| h[0] >> i & 1 != 0;
@@ -63,6 +64,7 @@ impl FuzzGame for Position {
             escape: !bit(1),
             countdown: small_or_any([h[1], h[2], h[3]]),
             unequal_wins: bit(2),
+            thoat_jumps: bit(6),
             value: match h[0] >> 4 & 3 {
                 1 => ValueScale::Count,
                 2 => ValueScale::Mobility,
@@ -81,7 +83,8 @@ impl FuzzGame for Position {
                 ValueScale::Steps => 0,
                 ValueScale::Count => 1,
                 ValueScale::Mobility => 2,
-            } << 4;
+            } << 4
+            | u8::from(r.thoat_jumps) << 6;
         let [a, b, c] = small_or_any_bytes(r.countdown);
         [flags, a, b, c]
     }

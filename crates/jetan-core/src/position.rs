@@ -623,6 +623,7 @@ impl Game for Position {
             by_kind: &by_kind,
             to_move,
             revisit: self.rules.revisit,
+            thoat_jumps: self.rules.thoat_jumps,
             can_escape: self.rules.escape && escape_left,
         }
         .generate(&mut c);

@@ -72,6 +72,11 @@ pub struct Rules {
     /// The proposed variant (default `false`): when both sides have three pieces or fewer of
     /// unequal total value, the higher total wins at once.
     pub unequal_wins: bool,
+    /// Whether the Thoat jumps (default `false`): the rules of Abstract Games 6, before the
+    /// adjustment the source text adopts, let it ignore what stands on its first-step
+    /// square; its destinations are the same.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub thoat_jumps: bool,
     /// What "equal value" means for the countdown and the proposed variant (default
     /// [`ValueScale::Steps`], the text's reading).
     #[cfg_attr(feature = "serde", serde(default))]
@@ -83,12 +88,13 @@ pub struct Rules {
 
 impl Rules {
     /// The standard rules: no revisits, escapes on, a 10-ply countdown, no proposed variant,
-    /// values by step counts, Black first.
+    /// a Thoat that does not jump, values by step counts, Black first.
     pub const STANDARD: Rules = Rules {
         revisit: false,
         escape: true,
         countdown: 10,
         unequal_wins: false,
+        thoat_jumps: false,
         value: ValueScale::Steps,
         first_player: Side::First,
     };
@@ -167,6 +173,14 @@ impl GameRules for Rules {
             summary: "the proposed variant's rule: in a small endgame more material wins",
             apply: |r| Rules {
                 unequal_wins: true,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "thoat-jumps",
+            summary: "the Thoat jumps, as in the rules before Ekman's adjustment",
+            apply: |r| Rules {
+                thoat_jumps: true,
                 ..r
             },
         },

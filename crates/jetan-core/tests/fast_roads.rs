@@ -15,6 +15,16 @@ fn rule_sets() -> Vec<Rules> {
     let mut all: Vec<Rules> = Rules::PRESETS.iter().map(|preset| preset.rules).collect();
     let s = Rules::STANDARD;
     all.push(Rules { countdown: 0, ..s });
+    all.push(Rules {
+        thoat_jumps: true,
+        ..s
+    });
+    all.push(Rules {
+        thoat_jumps: true,
+        revisit: true,
+        escape: false,
+        ..s
+    });
     for value in [ValueScale::Count, ValueScale::Mobility] {
         all.push(Rules { value, ..s });
         all.push(Rules {

@@ -16,15 +16,19 @@ fn rules() -> impl Strategy<Value = Rules> {
         0u16..=12,
         any::<bool>(),
         0..ValueScale::ALL.len(),
+        any::<bool>(),
     )
-        .prop_map(|(revisit, escape, countdown, unequal_wins, value)| Rules {
-            revisit,
-            escape,
-            countdown,
-            unequal_wins,
-            value: ValueScale::ALL[value],
-            ..Rules::default()
-        });
+        .prop_map(
+            |(revisit, escape, countdown, unequal_wins, value, thoat_jumps)| Rules {
+                revisit,
+                escape,
+                countdown,
+                unequal_wins,
+                value: ValueScale::ALL[value],
+                thoat_jumps,
+                ..Rules::default()
+            },
+        );
     let first = prop_oneof![Just(Side::First), Just(Side::Second)];
     (prop_oneof![preset, options], first).prop_map(|(rules, side)| rules.with_first_player(side))
 }

@@ -118,6 +118,35 @@ fn thoat_steps_orthogonally_then_diagonally_without_jumping() {
 }
 
 #[test]
+fn the_thoat_jumps_only_as_an_option() {
+    let jumping = Rules::variant("jetan", "standard+thoat-jumps").unwrap();
+    let with = |rules: Rules, placements: &str| {
+        dests(
+            &pos_with(rules, &format!("{KINGS} {placements}"), "b", "Rr", "-"),
+            "e5",
+        )
+    };
+    // Its own Panthan on e6 no longer blocks: d7 and f7 come back; e6 itself stays out.
+    assert_eq!(
+        with(jumping, "Te5 Pe6"),
+        names("d7 f7 c6 c4 g6 g4 d3 f3 d5 f5 e4")
+    );
+    // Walled in on all four sides, it has no move; jumping, it reaches its eight knight squares
+    // and takes the Orange Panthan on e4 (over d5 or f5).
+    let walled = "Te5 Pe6 Pd5 Pf5 pe4";
+    assert_eq!(with(Rules::default(), walled), names(""));
+    assert_eq!(with(jumping, walled), names("d7 f7 c6 c4 g6 g4 d3 f3 e4"));
+    // It threatens through a blocker as well: an Orange Thoat on e5 behind its own Panthan
+    // on e6 keeps the Black Princess off f7 only when it jumps.
+    let princess = |rules: Rules| {
+        let p = pos_with(rules, "Ca1 Rf9 Pa2 ca10 rj10 te5 pe6", "b", "Rr", "-");
+        dests(&p, "f9").contains(&"f7".to_owned())
+    };
+    assert!(princess(Rules::default()));
+    assert!(!princess(jumping));
+}
+
+#[test]
 fn warrior_and_padwar_make_two_steps_through_empty_squares() {
     // North blocked; the diagonal neighbours d6/f6 are still reached via d5/f5.
     assert_dests(

@@ -191,6 +191,7 @@ impl RefPos {
     pub fn path_ends(&self, from: (i32, i32), ignore_pieces: bool) -> Vec<(i32, i32)> {
         let (color, kind) = self.get(from).expect("a piece");
         let (steps, jumps) = movement(kind);
+        let jumps = jumps || (kind == Kind::Thoat && self.rules.thoat_jumps);
         let mut ends = Vec::new();
         let mut path = vec![from];
         self.walk(
