@@ -26,7 +26,7 @@ declare -A STUDY=(
   [jersi-skill]="jersi --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
   [jericho-presets]="jericho --variants all --nodes 1000,10000 --games 400"
   [jericho-skill]="jericho --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
-  [jericho-strength]="jericho --variants standard --nodes 30000,100000 --games 400"
+  [jericho-strength]="jericho --variants standard --nodes 30000 --games 400"
   [jericho-copy]="jericho --variants standard,no-asymmetry --opening copy --nodes 1000,10000,30000 --games 400 --opening-plies 1"
   [jericho-undermine]="jericho --variants standard --opening undermine --nodes 1000,10000,30000 --games 400"
 )
