@@ -4,26 +4,27 @@
 //!
 //! The text forbids one of them and suggests the other, without saying what either is worth:
 //!
-//! - **`copy`**: the asymmetry rule exists "so that a player cannot copy the move of his
-//!   opponent". The copy we measure is the board's own symmetry between the two players, the
-//!   South-North mirror ([`Square::mirror`]: same file, rank `r` to `5 - r`): right after the
-//!   opponent put piece P on square q, play one's own P on the mirror image of q. The mirror
-//!   image shares q's file, so when the tower under it is the same as the tower under P on q the
-//!   asymmetry rule forbids the copy (under every preset that has the rule); the plan then has
-//!   nothing to say, nor after a pass, nor when P or the mirror square is no longer available,
-//!   and the engine chooses. Under `no-asymmetry` a player who copies every placement from an
-//!   empty board as the second mover keeps the board its own mirror image, so nobody can ever
-//!   hold seven monoliths (see the tests).
-//! - **`undermine`**: the text suggests placing "on the opponent's territory to undermine the
-//!   strength of the opponent's towers", the tower built there belonging to the opponent. The
-//!   opponent's territory is the 13 squares in front of him ([`Squares::territory`]: ranks 3-4
-//!   for North, 1-2 for South). A placement there *undermines* when it improves the mover's
-//!   monolith balance at once (his monoliths less the opponent's): a small piece on top of an
-//!   enemy tower lowers its strength, since strength is read from the top, and a lone piece on
-//!   an empty enemy square gives the enemy a tower that loses the confrontation it opens. When
-//!   such placements exist the plan plays the one that gains most, then the one the evaluation
-//!   likes best, then the first in move order; it never plays one that hands the opponent the
-//!   win on the spot. Otherwise the engine chooses.
+//! - **`copy`**: the asymmetry rule is there to stop a player from copying the move his
+//!   opponent has just made. The copy we measure is the board's own symmetry between the two
+//!   players, the South-North mirror ([`Square::mirror`](crate::Square::mirror): same file,
+//!   rank `r` to `5 - r`): right after the opponent put piece P on square q, play one's own P
+//!   on the mirror image of q. The mirror image shares q's file, so when the tower under it is
+//!   the same as the tower under P on q the asymmetry rule forbids the copy (under every
+//!   preset that has the rule); the plan then has nothing to say, nor after a pass, nor when P
+//!   or the mirror square is no longer available, and the engine chooses. Under
+//!   `no-asymmetry` a player who copies every placement from an empty board as the second
+//!   mover keeps the board its own mirror image, so nobody can ever hold seven monoliths (see
+//!   the tests).
+//! - **`undermine`**: the text suggests building on the opponent's side to weaken his towers,
+//!   knowing that what is built there is his. The opponent's territory is the 13 squares in
+//!   front of him ([`Squares::territory`]: ranks 3-4 for North, 1-2 for South). A placement
+//!   there *undermines* when it improves the mover's monolith balance at once (his monoliths
+//!   less the opponent's): a small piece on top of an enemy tower lowers its strength, since
+//!   strength is read from the top, and a lone piece on an empty enemy square gives the enemy
+//!   a tower that loses the confrontation it opens. When such placements exist the plan plays
+//!   the one that gains most, then the one the evaluation likes best, then the first in move
+//!   order; it never plays one that hands the opponent the win on the spot. Otherwise the
+//!   engine chooses.
 //!
 //! The plans look at the position alone: the opponent's last placement is part of a Jericho
 //! position (the asymmetry rule needs it), so a plan needs nothing of the game before.
