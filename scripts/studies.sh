@@ -5,14 +5,15 @@
 # all of them without names. With --tables nothing is played: the tables, JSON and charts are
 # made again from the rows already in docs/studies/ (the same figures, by --merge).
 # Every figure repeats from the command alone (fixed node budgets, fixed seeds); the threads
-# only change how long it takes. JGAMES names the binary (target/release/jgames by default).
+# only change how long it takes. JGAMES names the binary (target/release/jgames by default);
+# THREADS, when set, the threads each study plays on (every core by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JGAMES=${JGAMES:-target/release/jgames}
 OUT=docs/studies
 
 declare -A STUDY=(
-  [jarmo-presets]="jarmo --variants all --nodes 1000,10000 --games 600 --opening-plies 4"
+  [jarmo-presets]="jarmo --variants jarmo,jasir,jasir-reserve,jasir-basic,jarmo+second-first,jasir+second-first,jasir-reserve+second-first,jasir-basic+second-first --nodes 1000,10000 --games 600 --opening-plies 4"
   [jarmo-rules]="jarmo --variants jarmo,jarmo+shuttling,jarmo+no-returns,jasir,jasir+shuttling,jasir+no-returns --nodes 10000 --games 600 --opening-plies 4"
   [jarmo-mcts]="jarmo --engine mcts:cutoff=0,c=1.4 --variants all --nodes 2000 --games 600 --opening-plies 2"
   [jarmo-skill]="jarmo --variants jarmo --skill --nodes 250,500,1000,2000,4000,8000,16000 --games 400 --opening-plies 4"
@@ -41,7 +42,9 @@ if [ "${1:-}" = "--tables" ]; then
 fi
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=("${ORDER[@]}")
+began=$SECONDS
 for name in "${names[@]}"; do
+  started=$SECONDS
   args=${STUDY[$name]:?"no study named $name"}
   echo "== $name: jgames study $args --seed 2026" >&2
   if [ -n "$tables" ]; then
@@ -50,6 +53,8 @@ for name in "${names[@]}"; do
     source=(--rows "$OUT/$name.csv")
   fi
   # shellcheck disable=SC2086
-  "$JGAMES" study $args --seed 2026 "${source[@]}" --json "$OUT/$name.json" \
+  "$JGAMES" study $args --seed 2026 ${THREADS:+--threads "$THREADS"} "${source[@]}" --json "$OUT/$name.json" \
     --charts "$OUT/$name" | grep -v ' games in ' > "$OUT/$name.txt"
+  echo "   $name took $((SECONDS - started)) s" >&2
 done
+echo "== ${#names[@]} studies took $(((SECONDS - began) / 60)) min $(((SECONDS - began) % 60)) s" >&2

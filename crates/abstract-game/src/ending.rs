@@ -14,6 +14,7 @@ use core::fmt;
 pub struct Ending {
     name: &'static str,
     about: &'static str,
+    by_points: bool,
 }
 
 impl Ending {
@@ -25,7 +26,22 @@ impl Ending {
 
     /// An ending called `name` (lower case words joined by `-`), described by `about`.
     pub const fn new(name: &'static str, about: &'static str) -> Ending {
-        Ending { name, about }
+        Ending {
+            name,
+            about,
+            by_points: false,
+        }
+    }
+
+    /// An ending after which the points decide the game: the side with more points wins and
+    /// equal points draw (Jarmo's arrival and passes). Tools that read results back, such as
+    /// the studies' row files, use it to refuse a winner the points contradict.
+    pub const fn by_points(name: &'static str, about: &'static str) -> Ending {
+        Ending {
+            name,
+            about,
+            by_points: true,
+        }
     }
 
     /// The short name: lower case words joined by `-`.
@@ -36,6 +52,11 @@ impl Ending {
     /// A few words saying what happened.
     pub const fn about(self) -> &'static str {
         self.about
+    }
+
+    /// Whether the points decide the game after this ending ([`Ending::by_points`]).
+    pub const fn decided_by_points(self) -> bool {
+        self.by_points
     }
 }
 
@@ -56,5 +77,7 @@ mod tests {
         assert_eq!(e.to_string(), "king-arrival");
         assert_eq!(e.about(), "a King reached the far row");
         assert_ne!(Ending::WIN, Ending::DRAW);
+        assert!(!e.decided_by_points());
+        assert!(Ending::by_points("passes", "both passed").decided_by_points());
     }
 }

@@ -8,7 +8,7 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 
 use crate::playout::Rng;
-use crate::{Ending, Outcome, Side};
+use crate::{Ending, Outcome, Scores, Side};
 
 /// A stack-allocated list that move generation fills.
 ///
@@ -335,6 +335,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The points each side holds now, for a game scored by points (Jarmo: what the outcome
+    /// would carry if the game ended here); `None`, the default, for a game that does not
+    /// score. Studies use it to score a game stopped before its end as the rules score any
+    /// game.
+    fn points_now(&self) -> Option<Scores> {
+        None
+    }
 
     /// Whether the game has ended.
     fn is_over(&self) -> bool {

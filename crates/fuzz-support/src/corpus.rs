@@ -499,6 +499,7 @@ fn study_row_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
             text.push_str(GameRow::HEADER);
             text.push('\n');
         }
+        let mut last = None;
         for _ in 0..1 + rng.below(6) {
             let endings = G::ENDINGS;
             let ending = match rng.below(endings.len() as u32 + 1) as usize {
@@ -517,7 +518,26 @@ fn study_row_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
                 scores: (rng.below(2) == 0).then(|| [rng.below(20), rng.below(20)]),
                 opening: rng.next_u64(),
             };
+            // Mostly rows the reader takes: where points decide, the winner they give (no
+            // draws are added, so every seed file stays what it was elsewhere).
+            let row = GameRow {
+                winner: consistent_winner(&row),
+                ..row
+            };
             text.push_str(&row.to_string());
+            text.push('\n');
+            last = Some(row);
+        }
+        // And the two lies the reader refuses: a truncated key, a winner against the points.
+        if let Some(row) = last {
+            let written = row.to_string();
+            text.push_str(&written[..written.len() - 3]);
+            text.push('\n');
+            let flipped = GameRow {
+                winner: Some(row.winner.map_or(Side::First, |w| !w)),
+                ..row
+            };
+            text.push_str(&flipped.to_string());
             text.push('\n');
         }
         let presets = G::Rules::PRESETS;
@@ -540,6 +560,21 @@ fn study_row_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
             name: format!("{}-{i:03}", G::NAME),
             bytes,
         });
+    }
+}
+
+/// The winner a row of a study may have: the points' where they decide (an ending decided by
+/// points, or a game stopped before its end), else the row's own.
+fn consistent_winner(row: &game_study::GameRow) -> Option<abstract_game::Side> {
+    let by_points = row
+        .ending
+        .is_none_or(abstract_game::Ending::decided_by_points);
+    match (by_points, row.scores) {
+        (true, Some(points)) => {
+            abstract_game::Outcome::by_scores(abstract_game::Scores(points)).winner
+        }
+        (true, None) if row.ending.is_none() => None,
+        _ => row.winner,
     }
 }
 

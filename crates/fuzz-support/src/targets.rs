@@ -697,7 +697,8 @@ fn json_of<G: FuzzGame>(data: &[u8]) {
 /// `study_rows`: a game byte, then text read as UTF-8 (bad sequences replaced), at most 64
 /// lines, each read as a row of `jgames study --merge` ([`game_study::GameRow::parse`]) and as
 /// a variant text (`preset+switch`, [`GameRules::variant`](abstract_game::GameRules::variant)).
-/// A row that reads writes a text that reads back to it; a variant that reads starts a game.
+/// A row that reads has a full 16-digit opening key and, where the points decide, the winner
+/// they give, and writes a text that reads back to it; a variant that reads starts a game.
 /// Neither panics on any line, and their errors say something.
 pub fn study_rows(data: &[u8]) {
     by_game_byte!(data, study_rows_of);
@@ -710,6 +711,22 @@ fn study_rows_of<G: FuzzGame>(data: &[u8]) {
     for line in text.lines().take(64) {
         match GameRow::parse::<G>(line) {
             Ok(row) => {
+                // What the reader promises: a key of 16 digits, and where the points decide,
+                // the winner they give.
+                let key = line.trim().split(',').nth(10).unwrap_or_default();
+                assert_eq!(key.len(), 16, "{line:?}: a short key read");
+                if let (Some(points), true) = (
+                    row.scores,
+                    row.ending
+                        .is_none_or(abstract_game::Ending::decided_by_points),
+                ) {
+                    let by_points =
+                        abstract_game::Outcome::by_scores(abstract_game::Scores(points)).winner;
+                    assert_eq!(
+                        row.winner, by_points,
+                        "{line:?}: a winner against the points read"
+                    );
+                }
                 let written = row.to_string();
                 assert_eq!(
                     GameRow::parse::<G>(&written),

@@ -1,9 +1,27 @@
-//! Charts of study results as SVG, drawn with abstract-game's own writer: result bars with
-//! their intervals, and histograms of game lengths.
+//! Charts of study results as SVG, drawn with abstract-game's own writer, so that a study's
+//! figures can be looked at without a plotting tool.
+//!
+//! * [`result_bars`]: wins, draws and losses per cell with the score and its interval, and
+//!   beside them the draw share with its interval (drawishness is a question of its own).
+//! * [`skill_trace`]: engine A's score against its budget on a log axis, the shape that tells
+//!   whether more thought keeps paying.
+//! * [`endings`]: how the games of each cell ended, one segment per rule, the cap and any
+//!   other end the rows name.
+//! * [`histograms`]: stacked histograms, one panel per cell, for game lengths (the games the
+//!   cap stopped, or a repetition ended, in their own colour: a pile at the cap is not a
+//!   length the game chose) and for points margins.
+//!
+//! Every chart names what its axes measure and in which unit. The chart functions take plain
+//! labels and counts; the helpers [`length_bins`], [`margin_bins`], [`end_label`] and
+//! [`is_self_play`] turn rows and cells into them.
 
+use abstract_game::Game;
 use abstract_game::svg::{Style, Svg};
 
 use game_stats::Estimate;
+
+use crate::row::GameRow;
+use crate::study::Cell;
 
 /// The colours of wins, draws and losses, and of the interval marks.
 const WIN: &str = "#2b6cb0";
@@ -11,9 +29,96 @@ const DRAW: &str = "#b8c2cc";
 const LOSS: &str = "#c05621";
 const INK: &str = "#1a202c";
 const GRID: &str = "#e2e8f0";
+/// The colours of games stopped by the cap and of games ended by a repetition.
+const CAPPED: &str = "#4a5568";
+const REPEATED: &str = "#9f7aea";
+/// The colours of the rules' endings, in the order they first appear.
+const PALETTE: [&str; 6] = [
+    "#2b6cb0", "#dd6b20", "#38a169", "#d53f8c", "#d69e2e", "#319795",
+];
+
+/// The end label of a game stopped at the ply cap, as in the rows' text.
+pub const CAP: &str = "cap";
+/// The end label of a game ended by a repetition of positions, for rows that name it.
+pub const REPETITION: &str = "repetition";
+
+/// How the game of `row` ended, as the rows' text names it: the rule's ending, or [`CAP`].
+/// The one place where the endings chart and the length histograms read a row's end.
+pub fn end_label(row: &GameRow) -> &'static str {
+    row.ending.map_or(CAP, |e| e.name())
+}
+
+/// Whether a cell plays an engine against itself: the same engine, the same budget and no
+/// opening plan on either side. Engine A then scores 50% by construction (each opening is
+/// played with both colours), so a chart of A's results says nothing.
+pub fn is_self_play<G: Game>(cell: &Cell<G>) -> bool {
+    let [a, b] = &cell.players;
+    a.spec == b.spec && a.budget == b.budget && a.opening.is_none() && b.opening.is_none()
+}
+
+/// About how wide text of `size` pixels is, per character, in the sans-serif font.
+fn text_width(text: &str, size: f64) -> f64 {
+    0.56 * size * text.chars().count() as f64
+}
+
+/// A dashed line from `from` to `to`, vertical or horizontal.
+fn dashed(svg: &mut Svg, from: (f64, f64), to: (f64, f64), colour: &'static str) {
+    let length = (to.0 - from.0).hypot(to.1 - from.1);
+    if length <= 0.0 {
+        return;
+    }
+    let (dx, dy) = ((to.0 - from.0) / length, (to.1 - from.1) / length);
+    let mut at = 0.0;
+    while at < length {
+        let end = (at + 4.0).min(length);
+        svg.line(
+            (from.0 + dx * at, from.1 + dy * at),
+            (from.0 + dx * end, from.1 + dy * end),
+            &Style::outline(colour, 1.0),
+        );
+        at += 8.0;
+    }
+}
+
+/// An estimate's interval as a whisker from `low` to `high` at height `y` (or, `vertical`, at
+/// `x = y` from `low` to `high`), with end caps, and its value as a dot.
+fn whisker(svg: &mut Svg, (low, value, high): (f64, f64, f64), at: f64, vertical: bool) {
+    let ink = Style::outline(INK, 1.5);
+    let point = |along: f64, across: f64| {
+        if vertical {
+            (across, along)
+        } else {
+            (along, across)
+        }
+    };
+    svg.line(point(low, at), point(high, at), &ink);
+    for end in [low, high] {
+        svg.line(point(end, at - 5.0), point(end, at + 5.0), &ink);
+    }
+    let (x, y) = point(value, at);
+    svg.circle(x, y, 3.5, &Style::fill(INK));
+}
+
+/// Legend entries (a colour and a name) laid out left to right from `x`, wrapping before
+/// `right`; returns the height of the last line's centre.
+fn legend(svg: &mut Svg, entries: &[(&'static str, &str)], (x, right): (f64, f64), y: f64) -> f64 {
+    let (mut at, mut y) = (x, y);
+    for (colour, name) in entries {
+        let w = 14.0 + text_width(name, 10.0) + 18.0;
+        if at > x && at + w > right {
+            at = x;
+            y += 16.0;
+        }
+        svg.rect(at, y - 5.0, 10.0, 10.0, &Style::fill(colour));
+        svg.text(at + 14.0, y, 10.0, name, "start", INK);
+        at += w;
+    }
+    y
+}
 
 /// One bar of a [`result_bars`] chart: the shares of wins, draws and losses of one player
-/// (they add up to 1) and that player's score with its interval.
+/// (they add up to 1), that player's score with its interval and the draw share with its
+/// interval.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResultBar {
     /// The label left of the bar.
@@ -22,44 +127,86 @@ pub struct ResultBar {
     pub shares: [f64; 3],
     /// The score (wins plus half the draws) with its interval, drawn as a mark and whisker.
     pub score: Option<Estimate>,
+    /// The share of draws with its interval, drawn in a panel of its own.
+    pub draws: Option<Estimate>,
 }
 
 const LABEL_WIDTH: f64 = 270.0;
 const PLOT_WIDTH: f64 = 420.0;
+const DRAW_WIDTH: f64 = 160.0;
+const GAP: f64 = 50.0;
 const ROW_HEIGHT: f64 = 26.0;
-const TOP: f64 = 44.0;
+const TOP: f64 = 58.0;
+
+/// The top of the draw panel's scale: the smallest of 20%, 40% ... 100% that holds every
+/// interval, so that rare draws are not squeezed against zero.
+fn draw_scale(bars: &[ResultBar]) -> f64 {
+    let highest = bars
+        .iter()
+        .filter_map(|b| b.draws.map(|d| d.interval.high))
+        .fold(0.0, f64::max);
+    [0.2, 0.4, 0.6, 0.8]
+        .into_iter()
+        .find(|&top| highest <= top)
+        .unwrap_or(1.0)
+}
 
 /// A chart of horizontal bars, one per row: wins, draws and losses side by side as shares of
 /// the games, with the score and its 95% interval drawn over them as a black mark and
-/// whisker, and a dashed line at 50%. `legend` names the three parts.
-pub fn result_bars(title: &str, legend: [&str; 3], bars: &[ResultBar]) -> String {
-    // Room for the longest label at about 6.2 pixels a character of the 11-pixel font.
+/// whisker, and a dashed line at 50%; to the right, the draw share with its 95% interval on a
+/// scale of its own. `legend` names the three parts.
+pub fn result_bars(title: &str, legend_names: [&str; 3], bars: &[ResultBar]) -> String {
     let longest = bars
         .iter()
-        .map(|b| b.label.chars().count())
-        .max()
-        .unwrap_or(0);
-    let label_width = LABEL_WIDTH.max(6.2 * longest as f64 + 20.0);
-    let height = TOP + ROW_HEIGHT * bars.len() as f64 + 40.0;
-    let width = label_width + PLOT_WIDTH + 30.0;
+        .map(|b| text_width(&b.label, 11.0))
+        .fold(0.0, f64::max);
+    let label_width = LABEL_WIDTH.max(longest + 20.0);
+    let bottom = TOP + ROW_HEIGHT * bars.len() as f64;
+    let height = bottom + 78.0;
+    let draw_left = label_width + PLOT_WIDTH + GAP;
+    let width = draw_left + DRAW_WIDTH + 40.0;
     let mut svg = Svg::new(width, height);
     svg.rect(0.0, 0.0, width, height, &Style::fill("white"));
     svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
+    // The titles of the columns: what each row is, and the two scales.
+    let heading = TOP - 16.0;
+    svg.text(
+        label_width - 8.0,
+        heading,
+        10.0,
+        "cell: variant, engines and budgets",
+        "end",
+        INK,
+    );
+    svg.text(
+        label_width,
+        heading,
+        10.0,
+        "results, score with its interval",
+        "start",
+        INK,
+    );
+    svg.text(draw_left, heading, 10.0, "draw share", "start", INK);
     let x_of = |share: f64| label_width + PLOT_WIDTH * share.clamp(0.0, 1.0);
+    let draw_top = draw_scale(bars);
+    let draw_x = |share: f64| draw_left + DRAW_WIDTH * (share / draw_top).clamp(0.0, 1.0);
     for tick in 0..=4 {
         let share = f64::from(tick) / 4.0;
-        let x = x_of(share);
-        svg.line(
-            (x, TOP - 4.0),
-            (x, TOP + ROW_HEIGHT * bars.len() as f64),
-            &Style::outline(GRID, 1.0),
-        );
-        let label = format!("{}%", tick * 25);
-        svg.text(x, height - 22.0, 10.0, &label, "middle", INK);
+        for (x, label) in [
+            (x_of(share), format!("{}%", tick * 25)),
+            (
+                draw_x(share * draw_top),
+                format!("{:.0}%", share * draw_top * 100.0),
+            ),
+        ] {
+            svg.line((x, TOP - 4.0), (x, bottom), &Style::outline(GRID, 1.0));
+            svg.text(x, bottom + 12.0, 10.0, &label, "middle", INK);
+        }
     }
     for (i, bar) in bars.iter().enumerate() {
         let y = TOP + ROW_HEIGHT * i as f64;
-        svg.text(label_width - 8.0, y + 16.0, 11.0, &bar.label, "end", INK);
+        let mid = y + ROW_HEIGHT / 2.0;
+        svg.text(label_width - 8.0, mid, 11.0, &bar.label, "end", INK);
         let mut start = 0.0;
         for (share, colour) in bar.shares.iter().zip([WIN, DRAW, LOSS]) {
             let w = PLOT_WIDTH * share.clamp(0.0, 1.0);
@@ -75,59 +222,458 @@ pub fn result_bars(title: &str, legend: [&str; 3], bars: &[ResultBar]) -> String
             start += share;
         }
         if let Some(score) = bar.score {
-            let (low, high) = (x_of(score.interval.low), x_of(score.interval.high));
-            let mid = y + ROW_HEIGHT / 2.0;
-            let ink = Style::outline(INK, 1.5);
-            svg.line((low, mid), (high, mid), &ink);
-            svg.line((low, mid - 5.0), (low, mid + 5.0), &ink);
-            svg.line((high, mid - 5.0), (high, mid + 5.0), &ink);
-            svg.circle(x_of(score.value), mid, 3.5, &Style::fill(INK));
+            let marks = (
+                x_of(score.interval.low),
+                x_of(score.value),
+                x_of(score.interval.high),
+            );
+            whisker(&mut svg, marks, mid, false);
+        }
+        if let Some(draws) = bar.draws {
+            svg.rect(
+                draw_left,
+                y + 9.0,
+                draw_x(draws.value) - draw_left,
+                ROW_HEIGHT - 18.0,
+                &Style::fill(DRAW),
+            );
+            let marks = (
+                draw_x(draws.interval.low),
+                draw_x(draws.value),
+                draw_x(draws.interval.high),
+            );
+            whisker(&mut svg, marks, mid, false);
         }
     }
-    let half = x_of(0.5);
-    let dashed_top = TOP - 4.0;
-    let bottom = TOP + ROW_HEIGHT * bars.len() as f64;
-    let mut y = dashed_top;
-    while y < bottom {
-        svg.line(
-            (half, y),
-            (half, (y + 4.0).min(bottom)),
-            &Style::outline(INK, 1.0),
-        );
-        y += 8.0;
-    }
+    dashed(&mut svg, (x_of(0.5), TOP - 4.0), (x_of(0.5), bottom), INK);
+    svg.text(
+        label_width + PLOT_WIDTH / 2.0,
+        bottom + 28.0,
+        10.0,
+        "share of the cell's games (%); dashed: a score of 50%",
+        "middle",
+        INK,
+    );
+    svg.text(
+        draw_left + DRAW_WIDTH / 2.0,
+        bottom + 28.0,
+        10.0,
+        "draws (%), capped games included",
+        "middle",
+        INK,
+    );
+    let entries: Vec<(&'static str, &str)> = [WIN, DRAW, LOSS]
+        .into_iter()
+        .zip(legend_names.iter().copied())
+        .collect();
+    let y = bottom + 50.0;
     let mut x = label_width;
-    for (name, colour) in legend.iter().zip([WIN, DRAW, LOSS]) {
-        svg.rect(x, height - 14.0, 10.0, 10.0, &Style::fill(colour));
-        svg.text(x + 14.0, height - 5.0, 10.0, name, "start", INK);
-        x += 110.0;
+    for (colour, name) in entries {
+        svg.rect(x, y - 5.0, 10.0, 10.0, &Style::fill(colour));
+        svg.text(x + 14.0, y, 10.0, name, "start", INK);
+        x += 14.0 + text_width(name, 10.0) + 18.0;
     }
-    svg.circle(x + 5.0, height - 9.0, 3.5, &Style::fill(INK));
+    svg.circle(x + 5.0, y, 3.5, &Style::fill(INK));
     svg.text(
         x + 14.0,
-        height - 5.0,
+        y,
         10.0,
-        "score, 95% interval",
+        "estimate, whisker: 95% interval",
         "start",
         INK,
     );
     svg.finish()
 }
 
-/// One series of a [`histograms`] chart: game counts per bin.
+/// One rung of a skill trace: engine A's budget and its score with the interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SkillPoint {
+    /// A's budget (nodes, iterations or depth), above 0.
+    pub budget: f64,
+    /// A's score against B.
+    pub score: Estimate,
+}
+
+/// The rungs of one skill trace, usually one per variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SkillSeries {
+    /// The series' name, in the legend.
+    pub label: String,
+    /// The rungs, in any order.
+    pub points: Vec<SkillPoint>,
+}
+
+/// Where `value` falls between `low` and `high` on a log scale: 0 at `low`, 1 at `high`, the
+/// same step for every doubling. `None` unless `0 < low < high` and `value > 0`.
+pub fn log_position(value: f64, low: f64, high: f64) -> Option<f64> {
+    (low > 0.0 && high > low && value > 0.0).then(|| (value / low).ln() / (high / low).ln())
+}
+
+/// A number as a short label: whole numbers without decimals.
+fn number_label(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+/// The skill trace: engine A's score with its 95% interval against A's budget on a log
+/// axis, one point per rung joined rung to rung, and a dashed line at 50% (no edge). The
+/// budgets of the rungs are the axis' ticks. Rungs with a budget of 0 or less are left out.
+pub fn skill_trace(title: &str, x_title: &str, series: &[SkillSeries]) -> String {
+    let (left, plot_width, top, plot_height) = (70.0, 560.0, 60.0, 300.0);
+    let width = left + plot_width + 40.0;
+    let bottom = top + plot_height;
+    let legend_top = bottom + 56.0;
+    let height = legend_top + if series.len() > 1 { 16.0 } else { 0.0 } + 12.0;
+    let mut svg = Svg::new(width, height);
+    svg.rect(0.0, 0.0, width, height, &Style::fill("white"));
+    svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
+    svg.text(
+        left - 50.0,
+        top - 16.0,
+        10.0,
+        "engine A's score (%), whisker: 95% interval",
+        "start",
+        INK,
+    );
+    let mut budgets: Vec<f64> = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.budget))
+        .filter(|&b| b > 0.0)
+        .collect();
+    budgets.sort_by(f64::total_cmp);
+    budgets.dedup();
+    // Half a doubling of room at each end.
+    let low = budgets.first().copied().unwrap_or(1.0) / 1.5;
+    let high = budgets.last().copied().unwrap_or(1.0) * 1.5;
+    let x_of = |b: f64| left + plot_width * log_position(b, low, high).unwrap_or(0.0);
+    let y_of = |score: f64| bottom - plot_height * score.clamp(0.0, 1.0);
+    for tick in 0..=4 {
+        let y = y_of(f64::from(tick) / 4.0);
+        svg.line(
+            (left, y),
+            (left + plot_width, y),
+            &Style::outline(GRID, 1.0),
+        );
+        svg.text(left - 6.0, y, 10.0, &format!("{}%", tick * 25), "end", INK);
+    }
+    for &b in &budgets {
+        let x = x_of(b);
+        svg.line((x, top), (x, bottom), &Style::outline(GRID, 1.0));
+        svg.text(x, bottom + 14.0, 10.0, &number_label(b), "middle", INK);
+    }
+    svg.line(
+        (left, bottom),
+        (left + plot_width, bottom),
+        &Style::outline(INK, 1.0),
+    );
+    svg.line((left, top), (left, bottom), &Style::outline(INK, 1.0));
+    dashed(
+        &mut svg,
+        (left, y_of(0.5)),
+        (left + plot_width, y_of(0.5)),
+        INK,
+    );
+    svg.text(
+        left + plot_width - 4.0,
+        y_of(0.5) + 10.0,
+        9.0,
+        "50%: no edge",
+        "end",
+        INK,
+    );
+    svg.text(
+        left + plot_width / 2.0,
+        bottom + 34.0,
+        10.0,
+        x_title,
+        "middle",
+        INK,
+    );
+    let mut entries = Vec::new();
+    for (i, s) in series.iter().enumerate() {
+        let colour = PALETTE[i % PALETTE.len()];
+        let mut points: Vec<SkillPoint> = s
+            .points
+            .iter()
+            .copied()
+            .filter(|p| p.budget > 0.0)
+            .collect();
+        points.sort_by(|a, b| a.budget.total_cmp(&b.budget));
+        for pair in points.windows(2) {
+            let from = (x_of(pair[0].budget), y_of(pair[0].score.value));
+            let to = (x_of(pair[1].budget), y_of(pair[1].score.value));
+            svg.line(from, to, &Style::outline(colour, 2.0));
+        }
+        for p in &points {
+            let x = x_of(p.budget);
+            let marks = (
+                y_of(p.score.interval.low),
+                y_of(p.score.value),
+                y_of(p.score.interval.high),
+            );
+            whisker(&mut svg, marks, x, true);
+            if series.len() == 1 {
+                let label = format!("{:.1}%", p.score.value * 100.0);
+                let above = y_of(p.score.interval.high) - 10.0;
+                svg.text(x, above, 9.0, &label, "middle", INK);
+            }
+        }
+        entries.push((colour, s.label.as_str()));
+    }
+    if series.len() > 1 {
+        legend(&mut svg, &entries, (left, left + plot_width), legend_top);
+    } else if let Some(s) = series.first() {
+        svg.text(
+            left,
+            legend_top,
+            10.0,
+            &format!("variant: {}", s.label),
+            "start",
+            INK,
+        );
+    }
+    svg.finish()
+}
+
+/// One bar of an [`endings`] chart: how many games of a cell each end closed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndingBar {
+    /// The label left of the bar.
+    pub label: String,
+    /// Each end's label ([`end_label`]: a rule's ending name, [`CAP`], [`REPETITION`] or any
+    /// other) with its count of games, in the order the segments are drawn.
+    pub counts: Vec<(String, u64)>,
+}
+
+/// The colour of each end label met in `bars`, in order of first appearance (ends with no
+/// game left out): the cap and repetitions in their fixed colours, the rules' endings from
+/// the palette.
+fn end_colours(bars: &[EndingBar]) -> Vec<(String, &'static str)> {
+    let mut colours: Vec<(String, &'static str)> = Vec::new();
+    let mut rules = 0;
+    for (name, count) in bars.iter().flat_map(|b| &b.counts) {
+        if *count == 0 || colours.iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        let colour = match name.as_str() {
+            CAP => CAPPED,
+            REPETITION => REPEATED,
+            _ => {
+                rules += 1;
+                PALETTE[(rules - 1) % PALETTE.len()]
+            }
+        };
+        colours.push((name.clone(), colour));
+    }
+    // The rules' endings first, then the cap and repetitions, as the segments are drawn.
+    colours.sort_by_key(|(name, _)| match name.as_str() {
+        CAP => 1,
+        REPETITION => 2,
+        _ => 0,
+    });
+    colours
+}
+
+/// How the games of each cell ended: one horizontal bar per cell, split into the shares of
+/// each end, with the share written in segments wide enough to hold it.
+pub fn endings(title: &str, bars: &[EndingBar]) -> String {
+    let longest = bars
+        .iter()
+        .map(|b| text_width(&b.label, 11.0))
+        .fold(0.0, f64::max);
+    let label_width = LABEL_WIDTH.max(longest + 20.0);
+    let colours = end_colours(bars);
+    let width = label_width + PLOT_WIDTH + 30.0;
+    let bottom = TOP + ROW_HEIGHT * bars.len() as f64;
+    // The legend wraps: room for as many lines as it could take.
+    let lines = 1.0
+        + colours
+            .iter()
+            .map(|(n, _)| 32.0 + text_width(n, 10.0))
+            .sum::<f64>()
+            / PLOT_WIDTH.max(1.0);
+    let height = bottom + 50.0 + 16.0 * lines.floor();
+    let mut svg = Svg::new(width, height);
+    svg.rect(0.0, 0.0, width, height, &Style::fill("white"));
+    svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
+    svg.text(
+        label_width - 8.0,
+        TOP - 16.0,
+        10.0,
+        "cell: variant, engines and budgets",
+        "end",
+        INK,
+    );
+    svg.text(
+        label_width,
+        TOP - 16.0,
+        10.0,
+        "how the games ended",
+        "start",
+        INK,
+    );
+    let x_of = |share: f64| label_width + PLOT_WIDTH * share.clamp(0.0, 1.0);
+    for tick in 0..=4 {
+        let x = x_of(f64::from(tick) / 4.0);
+        svg.line((x, TOP - 4.0), (x, bottom), &Style::outline(GRID, 1.0));
+        svg.text(
+            x,
+            bottom + 12.0,
+            10.0,
+            &format!("{}%", tick * 25),
+            "middle",
+            INK,
+        );
+    }
+    for (i, bar) in bars.iter().enumerate() {
+        let y = TOP + ROW_HEIGHT * i as f64;
+        let mid = y + ROW_HEIGHT / 2.0;
+        svg.text(label_width - 8.0, mid, 11.0, &bar.label, "end", INK);
+        let games: u64 = bar.counts.iter().map(|(_, c)| c).sum();
+        if games == 0 {
+            continue;
+        }
+        let mut start = 0.0;
+        for (name, count) in &bar.counts {
+            let Some((_, colour)) = colours.iter().find(|(n, _)| n == name) else {
+                continue;
+            };
+            let share = *count as f64 / games as f64;
+            let (x, w) = (x_of(start), PLOT_WIDTH * share);
+            svg.rect(x, y + 4.0, w, ROW_HEIGHT - 8.0, &Style::fill(colour));
+            let text = format!("{:.0}%", share * 100.0);
+            if w > text_width(&text, 9.0) + 6.0 {
+                svg.text(x + w / 2.0, mid, 9.0, &text, "middle", "white");
+            }
+            start += share;
+        }
+    }
+    svg.text(
+        label_width + PLOT_WIDTH / 2.0,
+        bottom + 28.0,
+        10.0,
+        "share of the cell's games (%)",
+        "middle",
+        INK,
+    );
+    let entries: Vec<(&'static str, &str)> =
+        colours.iter().map(|(n, c)| (*c, n.as_str())).collect();
+    legend(
+        &mut svg,
+        &entries,
+        (label_width, label_width + PLOT_WIDTH),
+        bottom + 48.0,
+    );
+    svg.finish()
+}
+
+/// A part of the bars of a [`Histogram`]: its name in the legend and its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// The name in the legend.
+    pub label: &'static str,
+    /// The colour.
+    pub colour: &'static str,
+}
+
+/// The segments of [`length_bins`]: games a rule ended, games the cap stopped, games a
+/// repetition ended.
+pub const LENGTH_SEGMENTS: [Segment; 3] = [
+    Segment {
+        label: "ended by a rule",
+        colour: WIN,
+    },
+    Segment {
+        label: "stopped at the ply cap",
+        colour: CAPPED,
+    },
+    Segment {
+        label: "ended by repetition",
+        colour: REPEATED,
+    },
+];
+
+/// The segments of [`margin_bins`]: the first mover behind, level, ahead.
+pub const MARGIN_SEGMENTS: [Segment; 3] = [
+    Segment {
+        label: "first mover behind",
+        colour: LOSS,
+    },
+    Segment {
+        label: "level",
+        colour: DRAW,
+    },
+    Segment {
+        label: "first mover ahead",
+        colour: WIN,
+    },
+];
+
+/// One panel of a [`Histogram`]: per bin, the count of each segment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Series {
     /// The series' name, above its panel.
     pub label: String,
-    /// The count in each bin, from the bin at 0.
-    pub bins: Vec<u64>,
+    /// Per bin, the counts of the segments in the order of [`Histogram::segments`].
+    pub bins: Vec<Vec<u64>>,
 }
 
-/// Histograms of game lengths, one panel per series, bins `width` plies wide, on one shared
-/// horizontal scale.
-pub fn histograms(title: &str, width: u32, series: &[Series]) -> String {
+/// Stacked histograms on one shared horizontal scale, one panel per series.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Histogram<'a> {
+    /// The chart's title.
+    pub title: &'a str,
+    /// What the horizontal axis measures, with its unit.
+    pub x_title: &'a str,
+    /// The value where the first bin starts.
+    pub start: i64,
+    /// The width of a bin.
+    pub width: u32,
+    /// Whether the ticks name the bins' centres (one value a bin, as points margins) rather
+    /// than their edges (ranges, as game lengths).
+    pub centres: bool,
+    /// Whether the last bin also holds every larger value: its right edge then has no tick,
+    /// and the bin is labelled with its start and a `+`.
+    pub open_end: bool,
+    /// The parts of each bar.
+    pub segments: &'a [Segment],
+    /// The panels.
+    pub series: &'a [Series],
+}
+
+/// The room above a histogram's panel, for its label.
+const PANEL_GAP: f64 = 34.0;
+
+/// The distance in value between two ticks of a histogram's axis: the smallest round multiple
+/// of the bins' `width` (1, 2, 4 or 5 times a power of ten, or 25) whose ticks are 40 pixels
+/// or more apart when a bin is `bar` pixels wide.
+pub fn tick_step(width: u32, bar: f64) -> i64 {
+    let width = i64::from(width.max(1));
+    let mut scale = 1;
+    loop {
+        for round in [1, 2, 4, 5, 10, 20, 25, 40, 50] {
+            let step = round * scale;
+            if step % width == 0 && (step / width) as f64 * bar >= 40.0 {
+                return step;
+            }
+        }
+        if scale > 1_000_000_000 {
+            return width;
+        }
+        scale *= 100;
+    }
+}
+
+/// Draws `chart`: each panel scaled to its tallest bar, whose count is written at the top of
+/// the panel's vertical scale; the segments stacked in order from the base; a legend of the
+/// segments that have a game.
+pub fn histograms(chart: &Histogram<'_>) -> String {
     let panel = 90.0;
-    let bins = series
+    let bins = chart
+        .series
         .iter()
         .map(|s| s.bins.len())
         .max()
@@ -135,81 +681,403 @@ pub fn histograms(title: &str, width: u32, series: &[Series]) -> String {
         .max(1);
     let plot_width = 600.0;
     let left = 60.0;
+    let first_top = 56.0;
     let total_width = left + plot_width + 30.0;
-    let height = 40.0 + (panel + 30.0) * series.len() as f64 + 30.0;
+    let axis = first_top + (panel + PANEL_GAP) * chart.series.len() as f64;
+    let height = axis + 40.0;
     let mut svg = Svg::new(total_width, height);
     svg.rect(0.0, 0.0, total_width, height, &Style::fill("white"));
-    svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
+    svg.bold_text(12.0, 20.0, 14.0, chart.title, "start", INK);
+    let present: Vec<usize> = (0..chart.segments.len())
+        .filter(|&k| {
+            chart
+                .series
+                .iter()
+                .flat_map(|s| &s.bins)
+                .any(|b| b.get(k).is_some_and(|&c| c > 0))
+        })
+        .collect();
+    let entries: Vec<(&'static str, &str)> = present
+        .iter()
+        .map(|&k| (chart.segments[k].colour, chart.segments[k].label))
+        .collect();
+    svg.text(12.0, 38.0, 10.0, "games per bin", "start", INK);
+    legend(&mut svg, &entries, (left + 80.0, left + plot_width), 38.0);
     let bar = plot_width / bins as f64;
-    for (i, s) in series.iter().enumerate() {
-        let top = 40.0 + (panel + 30.0) * i as f64;
-        let most = s.bins.iter().copied().max().unwrap_or(0).max(1);
+    for (i, s) in chart.series.iter().enumerate() {
+        let top = first_top + (panel + PANEL_GAP) * i as f64;
+        let most = s
+            .bins
+            .iter()
+            .map(|b| b.iter().sum::<u64>())
+            .max()
+            .unwrap_or(0)
+            .max(1);
         svg.text(left, top + 8.0, 11.0, &s.label, "start", INK);
-        let base = top + 14.0 + panel;
+        let base = top + PANEL_GAP - 12.0 + panel;
         svg.line(
             (left, base),
             (left + plot_width, base),
             &Style::outline(INK, 1.0),
         );
-        for (b, &count) in s.bins.iter().enumerate() {
-            let h = panel * count as f64 / most as f64;
-            if count > 0 {
-                let x = left + bar * b as f64;
+        svg.line(
+            (left, base - panel),
+            (left, base),
+            &Style::outline(INK, 1.0),
+        );
+        for (b, counts) in s.bins.iter().enumerate() {
+            let x = left + bar * b as f64;
+            let mut stacked = 0.0;
+            for (&count, segment) in counts.iter().zip(chart.segments) {
+                if count == 0 {
+                    continue;
+                }
+                let h = panel * count as f64 / most as f64;
                 svg.rect(
                     x + 0.5,
-                    base - h,
+                    base - stacked - h,
                     (bar - 1.0).max(0.5),
                     h,
-                    &Style::fill(WIN),
+                    &Style::fill(segment.colour),
                 );
+                stacked += h;
             }
         }
-        svg.text(left - 6.0, top + 22.0, 9.0, &most.to_string(), "end", INK);
+        svg.text(left - 6.0, base - panel, 9.0, &most.to_string(), "end", INK);
         svg.text(left - 6.0, base, 9.0, "0", "end", INK);
     }
-    let axis = height - 20.0;
-    let step = (bins / 6).max(1);
-    for b in (0..=bins).step_by(step) {
-        let x = left + bar * b as f64;
-        let label = (b as u64 * u64::from(width)).to_string();
-        svg.text(x, axis, 9.0, &label, "middle", INK);
+    let tick = tick_step(chart.width, bar);
+    let value_of = |b: usize| chart.start + (b as i64) * i64::from(chart.width);
+    let open_label = left + bar * (bins as f64 - 0.5);
+    if chart.open_end {
+        let label = format!("{}+", value_of(bins - 1));
+        svg.text(open_label, axis + 1.0, 9.0, &label, "middle", INK);
     }
-    svg.text(left + plot_width, height - 6.0, 10.0, "plies", "end", INK);
+    let ticks = if chart.centres { bins } else { bins + 1 };
+    for b in 0..ticks {
+        let value = value_of(b);
+        let x = if chart.centres {
+            left + bar * (b as f64 + 0.5)
+        } else {
+            left + bar * b as f64
+        };
+        let crowded = chart.open_end && (b == bins || (x - open_label).abs() < 30.0);
+        if value.rem_euclid(tick) != 0 || crowded {
+            continue;
+        }
+        svg.line((x, axis - 12.0), (x, axis - 8.0), &Style::outline(INK, 1.0));
+        svg.text(x, axis + 1.0, 9.0, &value.to_string(), "middle", INK);
+    }
+    svg.text(
+        left + plot_width / 2.0,
+        axis + 18.0,
+        10.0,
+        chart.x_title,
+        "middle",
+        INK,
+    );
     svg.finish()
+}
+
+/// The lengths of `rows` in `count` bins of `width` plies from `start` (the last bin also
+/// holds every longer game, a game shorter than `start` goes in the first), each bin split
+/// as [`LENGTH_SEGMENTS`]: ended by a rule, stopped at the cap, ended by repetition.
+pub fn length_bins(rows: &[GameRow], start: u32, width: u32, count: usize) -> Vec<Vec<u64>> {
+    let width = width.max(1);
+    let count = count.max(1);
+    let mut bins = vec![vec![0; LENGTH_SEGMENTS.len()]; count];
+    for row in rows {
+        let bin = (row.plies.saturating_sub(start) / width) as usize;
+        let segment = match end_label(row) {
+            CAP => 1,
+            REPETITION => 2,
+            _ => 0,
+        };
+        bins[bin.min(count - 1)][segment] += 1;
+    }
+    bins
+}
+
+/// The first mover's points minus the other side's in the game of `row`, for games that
+/// score.
+pub fn margin_of(row: &GameRow) -> Option<i64> {
+    let s = row.scores?;
+    Some(i64::from(s[row.first.index()]) - i64::from(s[(!row.first).index()]))
+}
+
+/// The margins ([`margin_of`]) of the games of `rows` that score, one bin a point from `low`
+/// to `high` (a margin outside goes in the nearest end bin), each bin split as
+/// [`MARGIN_SEGMENTS`]: behind, level, ahead.
+pub fn margin_bins(rows: &[GameRow], low: i64, high: i64) -> Vec<Vec<u64>> {
+    let count = usize::try_from(high.saturating_sub(low)).unwrap_or(0) + 1;
+    let mut bins = vec![vec![0; MARGIN_SEGMENTS.len()]; count];
+    for margin in rows.iter().filter_map(margin_of) {
+        let bin = usize::try_from(margin.clamp(low, high.max(low)) - low).unwrap_or(0);
+        let segment = match margin.signum() {
+            -1 => 0,
+            0 => 1,
+            _ => 2,
+        };
+        bins[bin.min(count - 1)][segment] += 1;
+    }
+    bins
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use abstract_game::nim::{Nim, NimRules};
+    use abstract_game::testing::svg_groups;
+    use abstract_game::{Ending, Side};
+    use game_search::{Budget, EngineSpec};
     use game_stats::interval::score;
 
+    use super::*;
+    use crate::study::Contestant;
+
+    /// A well-formed picture: XML that parses, finished with a newline.
+    fn parses(svg: &str) {
+        assert_eq!(svg_groups(svg, "none"), 0);
+        assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
+    }
+
+    fn row(plies: u32, ending: Option<Ending>, scores: Option<[u32; 2]>) -> GameRow {
+        GameRow {
+            cell: 0,
+            game: 0,
+            first: Side::First,
+            a_side: Side::First,
+            winner: None,
+            ending,
+            plies,
+            choices: 0,
+            scores,
+            opening: 0,
+        }
+    }
+
     #[test]
-    fn bars_draw_every_part_and_the_interval() {
+    fn bars_draw_every_part_the_intervals_and_the_axis_titles() {
         let bars = [ResultBar {
             label: "standard".to_owned(),
             shares: [0.5, 0.25, 0.25],
             score: score(2, 1, 1),
+            draws: Some(Estimate {
+                value: 0.25,
+                interval: game_stats::Interval {
+                    low: 0.12,
+                    high: 0.45,
+                },
+            }),
         }];
         let svg = result_bars("First mover", ["wins", "draws", "losses"], &bars);
-        assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
+        parses(&svg);
         for colour in [WIN, DRAW, LOSS] {
             assert!(svg.contains(colour), "{colour}");
         }
         assert!(svg.contains(">standard<"));
         // The win part is half the plot wide.
         assert!(svg.contains(&format!("width=\"{:.2}\"", PLOT_WIDTH / 2.0)));
+        assert!(svg.contains(">share of the cell's games (%); dashed: a score of 50%<"));
+        assert!(svg.contains(">draws (%), capped games included<"));
+        // A draw share whose interval reaches past 40%: the draw panel's scale runs to 60%,
+        // its ticks 15% apart, and its bar is 25 / 60 of the panel's 160 pixels.
+        assert!(svg.contains(">60%<") && svg.contains(">15%<"));
+        assert!(svg.contains(&format!("width=\"{:.2}\"", 160.0 * 0.25 / 0.6)));
+        // Two dots: the score and the draw share.
+        assert_eq!(svg.matches("<circle").count(), 2 + 1);
     }
 
     #[test]
-    fn histograms_scale_each_panel_to_its_largest_bin() {
-        let series = [Series {
+    fn budgets_sit_on_a_log_scale() {
+        // Each doubling is the same step: 250 to 16000 is six doublings.
+        let at = |b| log_position(b, 250.0, 16000.0).unwrap();
+        assert!((at(250.0) - 0.0).abs() < 1e-12);
+        assert!((at(500.0) - 1.0 / 6.0).abs() < 1e-12);
+        assert!((at(2000.0) - 3.0 / 6.0).abs() < 1e-12);
+        assert!((at(16000.0) - 1.0).abs() < 1e-12);
+        // A tenfold budget on a scale of a hundredfold is half way.
+        assert!((log_position(100.0, 10.0, 1000.0).unwrap() - 0.5).abs() < 1e-12);
+        assert_eq!(log_position(0.0, 1.0, 10.0), None);
+        assert_eq!(log_position(5.0, 10.0, 10.0), None);
+    }
+
+    #[test]
+    fn the_skill_trace_marks_every_rung() {
+        let point = |budget, wins| SkillPoint {
+            budget,
+            score: score(wins, 0, 10 - wins).unwrap(),
+        };
+        let series = [SkillSeries {
             label: "jarmo".to_owned(),
-            bins: vec![0, 4, 2],
+            points: vec![point(1000.0, 6), point(250.0, 5), point(4000.0, 7)],
         }];
-        let svg = histograms("Game length", 10, &series);
-        // Two bars drawn (the empty bin draws none), the taller 90 high, the other 45.
-        assert_eq!(svg.matches(&format!("fill=\"{WIN}\"")).count(), 2);
-        assert!(svg.contains("height=\"90.00\"") && svg.contains("height=\"45.00\""));
-        assert!(svg.contains(">20<"));
+        let svg = skill_trace("Skill", "A's budget (nodes, log scale)", &series);
+        parses(&svg);
+        // Three dots, two segments of the curve, the rungs as ticks, the scores written.
+        assert_eq!(svg.matches("<circle").count(), 3);
+        assert_eq!(
+            svg.matches(&format!("stroke=\"{}\"", PALETTE[0])).count(),
+            2
+        );
+        for text in [">250<", ">1000<", ">4000<", ">50.0%<", ">60.0%<", ">70.0%<"] {
+            assert!(svg.contains(text), "{text}");
+        }
+        assert!(svg.contains(">A's budget (nodes, log scale)<"));
+        // 250 to 4000 is four doublings, padded by a factor 1.5 each end: 1000 sits half way.
+        let mid = 70.0 + 560.0 / 2.0;
+        assert!(svg.contains(&format!("cx=\"{mid:.2}\"")), "{svg}");
+    }
+
+    #[test]
+    fn endings_give_each_end_its_segment_and_colour() {
+        let bars = [
+            EndingBar {
+                label: "a".to_owned(),
+                counts: vec![
+                    ("arrival".to_owned(), 3),
+                    ("passes".to_owned(), 0),
+                    (CAP.to_owned(), 1),
+                ],
+            },
+            EndingBar {
+                label: "b".to_owned(),
+                counts: vec![
+                    ("arrival".to_owned(), 2),
+                    ("passes".to_owned(), 1),
+                    (REPETITION.to_owned(), 1),
+                ],
+            },
+        ];
+        assert_eq!(
+            end_colours(&bars),
+            vec![
+                ("arrival".to_owned(), PALETTE[0]),
+                ("passes".to_owned(), PALETTE[1]),
+                (CAP.to_owned(), CAPPED),
+                (REPETITION.to_owned(), REPEATED),
+            ]
+        );
+        let svg = endings("Endings", &bars);
+        parses(&svg);
+        // Arrival is three quarters of bar a: 315 of the 420 pixels, written 75%.
+        assert!(svg.contains("width=\"315.00\""));
+        assert!(svg.contains(">75%<"));
+        for name in ["arrival", "passes", CAP, REPETITION] {
+            assert!(svg.contains(&format!(">{name}<")), "{name}");
+        }
+    }
+
+    #[test]
+    fn length_bins_split_capped_and_repeated_games() {
+        let rows = [
+            row(12, Some(Ending::WIN), None),
+            row(19, Some(Ending::DRAW), None),
+            row(20, Some(Ending::WIN), None),
+            row(400, None, None),
+            row(400, None, None),
+            row(5, Some(Ending::WIN), None),
+        ];
+        // Bins of 10 from 10: [10, 20) holds 12 and 19, [20, 30) 20, the last bin [30, ...)
+        // the two capped games; 5 is below the start and goes in the first bin.
+        assert_eq!(
+            length_bins(&rows, 10, 10, 3),
+            vec![vec![3, 0, 0], vec![1, 0, 0], vec![0, 2, 0]]
+        );
+        let series = [Series {
+            label: "jetan".to_owned(),
+            bins: length_bins(&rows, 10, 10, 3),
+        }];
+        let svg = histograms(&Histogram {
+            title: "Lengths",
+            x_title: "game length (plies)",
+            start: 10,
+            width: 10,
+            centres: false,
+            open_end: true,
+            segments: &LENGTH_SEGMENTS,
+            series: &series,
+        });
+        parses(&svg);
+        // The tallest bar (3 games) is the panel's 90 pixels, the capped 2 are 60.
+        assert!(svg.contains("height=\"90.00\"") && svg.contains("height=\"60.00\""));
+        assert!(svg.contains(&format!("fill=\"{CAPPED}\"")));
+        // The axis starts at the first bin, 10, not at 0; repetitions are not in the legend.
+        // The last bin holds 30 plies and more: labelled 30+, with no tick at its right edge.
+        assert!(svg.contains(">10<") && svg.contains(">20<") && svg.contains(">30+<"));
+        assert!(!svg.contains(">40<"));
+        assert!(!svg.contains(&format!("text-anchor=\"middle\" fill=\"{INK}\">0<")));
+        assert!(svg.contains(">stopped at the ply cap<"));
+        assert!(!svg.contains(">ended by repetition<"));
+    }
+
+    #[test]
+    fn ticks_fall_on_round_values_at_least_40_pixels_apart() {
+        // Bins of 5 plies 19 pixels wide: 10 plies would be 38 pixels, 20 plies are 76.
+        assert_eq!(tick_step(5, 19.0), 20);
+        // One point a bin of 31 pixels: every second point.
+        assert_eq!(tick_step(1, 31.0), 2);
+        assert_eq!(tick_step(10, 200.0), 10);
+        // Bins of 20 plies 28 pixels wide: every second bin, 40 plies apart.
+        assert_eq!(tick_step(20, 28.0), 40);
+        // Bins of 25 plies 6 pixels wide: 7 bins are 175 plies, not round; 8 are 200.
+        assert_eq!(tick_step(25, 6.0), 200);
+    }
+
+    #[test]
+    fn margin_bins_count_points_by_sign() {
+        // The first mover is Side::First: margins 3 - 1 = 2, 1 - 1 = 0, 0 - 2 = -2, 2 - 0 = 2;
+        // a game without scores is left out.
+        let rows = [
+            row(10, Some(Ending::WIN), Some([3, 1])),
+            row(10, Some(Ending::DRAW), Some([1, 1])),
+            row(10, Some(Ending::WIN), Some([0, 2])),
+            row(10, Some(Ending::WIN), Some([2, 0])),
+            row(10, None, None),
+        ];
+        assert_eq!(
+            margin_bins(&rows, -2, 2),
+            vec![
+                vec![1, 0, 0],
+                vec![0, 0, 0],
+                vec![0, 1, 0],
+                vec![0, 0, 0],
+                vec![0, 0, 2],
+            ]
+        );
+        let second = GameRow {
+            first: Side::Second,
+            ..rows[0]
+        };
+        assert_eq!(margin_of(&second), Some(-2));
+    }
+
+    #[test]
+    fn only_a_copy_of_one_engine_without_plans_is_self_play() {
+        let alphabeta: EngineSpec = "alphabeta".parse().unwrap();
+        let random: EngineSpec = "random".parse().unwrap();
+        let cell = |a: Contestant<Nim>, b: Contestant<Nim>| Cell {
+            variant: "small".to_owned(),
+            rules: NimRules::default(),
+            players: [a, b],
+        };
+        let strong = Contestant::new(alphabeta, Budget::DEFAULT.with_nodes(1000));
+        let weak = Contestant::new(alphabeta, Budget::DEFAULT.with_nodes(500));
+        assert!(is_self_play(&cell(strong, strong)));
+        assert!(!is_self_play(&cell(strong, weak)));
+        assert!(!is_self_play(&cell(
+            strong,
+            Contestant::new(random, Budget::DEFAULT.with_nodes(1000))
+        )));
+        // A plan on either side makes the two engines different players.
+        let planned = Contestant {
+            opening: Some(abstract_game::Opening {
+                name: "none",
+                about: "never has a move",
+                choose: |_: &Nim| None,
+            }),
+            ..strong
+        };
+        assert!(!is_self_play(&cell(planned, strong)));
+        assert!(!is_self_play(&cell(strong, planned)));
     }
 }

@@ -13,7 +13,8 @@
 //!   completion, duration, branching factor, endings, margins and pairs by points, each with
 //!   its 95% interval (`game_stats::interval`). The intervals count distinct openings rather than games:
 //!   between deterministic engines the games of one opening are one game played again.
-//! * [`chart`] draws results and game lengths as SVG.
+//! * [`chart`] draws results, draws, the skill trace, endings, points margins and game lengths
+//!   as SVG.
 //!
 //! It does no I/O; `jgames study` is its command line.
 //!

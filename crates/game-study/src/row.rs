@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use abstract_game::{Ending, Game, Side};
+use abstract_game::{Ending, Game, Outcome, Scores, Side};
 
 /// What one game of a study left: who played which side, who won, by which rule, how long
 /// it took and how wide the choice was along the way.
@@ -88,7 +88,14 @@ impl GameRow {
             ("-", "-") => None,
             _ => Some([small(8)?, small(9)?]),
         };
-        Ok(GameRow {
+        // A key is written in full: fewer digits mean a truncated line.
+        let opening = || {
+            Some(fields[10])
+                .filter(|text| text.len() == 16 && text.bytes().all(|b| b.is_ascii_hexdigit()))
+                .and_then(|text| u64::from_str_radix(text, 16).ok())
+                .ok_or_else(|| bad(10))
+        };
+        let row = GameRow {
             cell: small(0)?,
             game: small(1)?,
             first: side(2)?,
@@ -98,8 +105,32 @@ impl GameRow {
             plies: small(6)?,
             choices: number(7)?,
             scores,
-            opening: u64::from_str_radix(fields[10], 16).map_err(|_| bad(10))?,
-        })
+            opening: opening()?,
+        };
+        row.check_points()?;
+        Ok(row)
+    }
+
+    /// Refuses a winner the points contradict: where the points decide (an ending
+    /// [`decided_by_points`](Ending::decided_by_points), or a game stopped before its end that
+    /// carries points) the winner must be the side with more points, no one if they are
+    /// equal; a stopped game without points has no winner.
+    fn check_points(&self) -> Result<(), RowError> {
+        let decided_by_points = self.ending.is_none_or(Ending::decided_by_points);
+        let expected = match (self.scores, decided_by_points) {
+            (Some(points), true) => Outcome::by_scores(Scores(points)).winner,
+            (None, true) if self.ending.is_some() => return Err(RowError::MissingPoints),
+            (None, true) => None,
+            (_, false) => return Ok(()),
+        };
+        if self.winner == expected {
+            Ok(())
+        } else {
+            Err(RowError::WinnerAgainstPoints {
+                winner: self.winner.map_or('-', side_digit),
+                points: self.scores,
+            })
+        }
     }
 }
 
@@ -156,6 +187,18 @@ pub enum RowError {
     /// The line does not have the eleven fields of a row.
     #[error("a row has 11 comma-separated fields, this line has {0}")]
     FieldCount(usize),
+    /// The points decide this game and the winner is not the side with more points (or a
+    /// game stopped before its end names a winner).
+    #[error("the winner field {winner:?} contradicts the points {points:?}")]
+    WinnerAgainstPoints {
+        /// The winner field: `1`, `2` or `-`.
+        winner: char,
+        /// The points of the first and second side, if any.
+        points: Option<[u32; 2]>,
+    },
+    /// The ending is one the points decide, and the row has no points.
+    #[error("the ending is decided by points and the row has none")]
+    MissingPoints,
     /// A field does not hold what it should.
     #[error("bad {field} field {text:?}")]
     Field {
@@ -214,5 +257,51 @@ mod tests {
         assert!(GameRow::parse::<Nim>("3,x,1,2,2,win,9,40,2,5,0").is_err());
         let err = GameRow::parse::<Nim>("3,17,1,2,2,win,9,40,2,5,xyz").unwrap_err();
         assert_eq!(err.to_string(), "bad opening field \"xyz\"");
+        // A key cut short (15 digits) or padded (17) is refused, not read as another key.
+        for key in ["00000000feedbee", "000000000feedbeef", "+0000000feedbeef"] {
+            let line = format!("3,17,1,2,2,win,9,40,2,5,{key}");
+            assert!(
+                matches!(
+                    GameRow::parse::<Nim>(&line),
+                    Err(RowError::Field {
+                        field: "opening",
+                        ..
+                    })
+                ),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_points_decide_where_the_rules_say_they_do() {
+        use jarmo_core::Position;
+        let line = |winner: &str, ending: &str, points: &str| {
+            format!("0,1,1,2,{winner},{ending},30,300,{points},00000000000000aa")
+        };
+        let read = |text: String| GameRow::parse::<Position>(&text);
+        // Arrival and passes are decided by the points: 6 against 4 is the first side's game,
+        // 5 against 5 a draw; any other winner is a lie.
+        assert!(read(line("1", "arrival", "6,4")).is_ok());
+        assert!(read(line("-", "passes", "5,5")).is_ok());
+        assert_eq!(
+            read(line("2", "arrival", "6,4")),
+            Err(RowError::WinnerAgainstPoints {
+                winner: '2',
+                points: Some([6, 4])
+            })
+        );
+        assert!(read(line("1", "passes", "5,5")).is_err());
+        assert_eq!(
+            read(line("1", "arrival", "-,-")),
+            Err(RowError::MissingPoints)
+        );
+        // A blocked side loses whatever the points say.
+        assert!(read(line("2", "blocked", "6,4")).is_ok());
+        // A game stopped at the cap is scored by its points where it has them, else drawn.
+        assert!(read(line("2", "cap", "3,5")).is_ok());
+        assert!(read(line("-", "cap", "3,5")).is_err());
+        assert!(read(line("-", "cap", "-,-")).is_ok());
+        assert!(read(line("1", "cap", "-,-")).is_err());
     }
 }

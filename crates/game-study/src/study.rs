@@ -12,8 +12,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use abstract_game::playout::game_seed;
-use abstract_game::{Evaluate, Game, Opening};
-use game_arena::{Arena, Colours};
+use abstract_game::{Evaluate, Game, Opening, Outcome};
+use game_arena::{Arena, Colours, Finish};
 use game_search::{Budget, Engine, EngineSpec, Planned};
 
 use crate::row::GameRow;
@@ -128,7 +128,8 @@ pub struct Study<G: Game> {
     pub seed: u64,
     /// Random plies that open each game pair before the engines play.
     pub opening_plies: u32,
-    /// A game still going after this many plies stops, scored as a draw, with no ending.
+    /// A game still going after this many plies stops, with no ending: a draw, or for a game
+    /// scored by points ([`Game::points_now`]) won by the side with more points.
     pub max_plies: u32,
 }
 
@@ -180,17 +181,22 @@ impl<G: Game + Evaluate> Study<G> {
         } else {
             start.zobrist()
         };
-        let outcome = played.end.outcome();
+        // A game the study stopped before its end is scored as the rules score any game, by
+        // its points where it has them (Jarmo), and is a draw where it has none.
+        let (winner, scores) = match (played.finish, played.end.points_now()) {
+            (Finish::PlyCap, Some(points)) => (Outcome::by_scores(points).winner, Some(points)),
+            _ => (played.winner(), played.end.outcome().and_then(|o| o.scores)),
+        };
         Some(GameRow {
             cell,
             game,
             first: start.side_to_move(),
             a_side: played.a_side,
-            winner: played.winner(),
+            winner,
             ending: played.end.ending(),
             plies: played.moves.len() as u32,
             choices: played.choices,
-            scores: outcome.and_then(|o| o.scores).map(|s| s.0),
+            scores: scores.map(|s| s.0),
             opening,
         })
     }

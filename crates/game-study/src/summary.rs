@@ -182,6 +182,18 @@ impl Summary {
         clustered_score(&self.by_pair(|r| Some(r.points_of(r.first))))
     }
 
+    /// The first mover's score over the decided games only (the share of them it won): the
+    /// balance with the draws, capped games among them, left out. `None` without a decided
+    /// game.
+    pub fn first_mover_decided_score(&self) -> Option<Estimate> {
+        clustered_score(&self.by_pair(|r| r.winner.is_some().then(|| r.points_of(r.first))))
+    }
+
+    /// The number of games with a winner.
+    pub fn decided(&self) -> u64 {
+        self.rows.iter().filter(|r| r.winner.is_some()).count() as u64
+    }
+
     /// Engine A's score.
     pub fn a_score(&self) -> Option<Estimate> {
         clustered_score(&self.by_pair(|r| Some(r.points_of(r.a_side))))
@@ -304,6 +316,42 @@ mod tests {
             scores: None,
             opening: u64::from(game / 2),
         }
+    }
+
+    #[test]
+    fn the_decided_games_score_leaves_the_draws_out() {
+        use Side::{First, Second};
+        // Six games: the first mover wins three, loses one, draws two. Over all games it
+        // scores (3 + 1) / 6; over the four decided ones 3 / 4.
+        let results = [
+            Some(First),
+            Some(First),
+            Some(First),
+            Some(Second),
+            None,
+            None,
+        ];
+        let rows: Vec<GameRow> = (0..6)
+            .map(|g| {
+                row(
+                    g,
+                    if g % 2 == 0 { First } else { Second },
+                    results[g as usize],
+                    10,
+                )
+            })
+            .collect();
+        let s = Summary::of::<Nim>(&rows).unwrap();
+        assert!((s.first_mover_score().unwrap().value - 4.0 / 6.0).abs() < 1e-12);
+        assert_eq!(s.decided(), 4);
+        assert!((s.first_mover_decided_score().unwrap().value - 0.75).abs() < 1e-12);
+        let draws: Vec<GameRow> = rows[4..].to_vec();
+        assert_eq!(
+            Summary::of::<Nim>(&draws)
+                .unwrap()
+                .first_mover_decided_score(),
+            None
+        );
     }
 
     #[test]

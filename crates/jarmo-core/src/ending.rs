@@ -7,12 +7,12 @@ use abstract_game::{Ending, Game, Side};
 use crate::position::Position;
 
 /// A side had every archer it still has on the board standing on the enemy's first row.
-pub const ARRIVAL: Ending = Ending::new(
+pub const ARRIVAL: Ending = Ending::by_points(
     "arrival",
     "a side's archers on the board all stood on the enemy's first row",
 );
 /// Both sides passed in succession.
-pub const PASSES: Ending = Ending::new("passes", "both sides passed in succession");
+pub const PASSES: Ending = Ending::by_points("passes", "both sides passed in succession");
 /// The side to move had no step or drop and lost (the `Loses` blocked-side rule).
 pub const BLOCKED: Ending = Ending::new("blocked", "the side to move had no move and lost");
 

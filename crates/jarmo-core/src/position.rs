@@ -712,6 +712,10 @@ impl Game for Position {
         self.outcome
     }
 
+    fn points_now(&self) -> Option<Scores> {
+        Some(self.scores())
+    }
+
     fn zobrist(&self) -> u64 {
         self.hash
     }

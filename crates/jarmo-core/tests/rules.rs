@@ -653,3 +653,13 @@ fn a_shuttle_ban_can_leave_a_side_blocked() {
     // Without the record, a3-b1 is legal.
     assert_eq!(legal(&pos("1b3/5/b3w/5/5 b", "jarmo")), ["a3-b1"]);
 }
+
+#[test]
+fn the_points_now_are_those_the_end_would_give() {
+    // Five archers each, none arrived: a point each.
+    let start = Position::new(Rules::JARMO);
+    assert_eq!(start.points_now().map(|s| s.0), Some([5, 5]));
+    // Two archers each, one of them arrived (two points) and one not (one point).
+    let p = pos("3b1/5/w3b/5/1w3 b", "jarmo");
+    assert_eq!(p.points_now().map(|s| s.0), Some([3, 3]));
+}

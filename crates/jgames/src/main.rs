@@ -284,8 +284,9 @@ pub struct StudyArgs {
     /// and in every cell).
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
-    /// A game still going after this many plies stops as a draw, with no ending.
-    #[arg(long, default_value_t = 400)]
+    /// A game still going after this many plies stops with no ending: a draw, or in a game
+    /// scored by points (Jarmo) won by the side with more points. At least 1.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
     /// Threads playing games at once (every core when not given).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -306,8 +307,9 @@ pub struct StudyArgs {
     /// Write the study and the measures of every cell as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Write SVG charts into this folder: results.svg (the first mover's results),
-    /// a-results.svg (engine A's) and lengths.svg (game lengths).
+    /// Write SVG charts into this folder: results.svg (the first mover's results and the
+    /// draws), a-results.svg (engine A's, unless A and B are the same player), skill.svg (with
+    /// --skill), endings.svg, margins.svg (for games that score) and lengths.svg.
     #[arg(long, value_name = "DIR")]
     pub charts: Option<PathBuf>,
     /// No progress line on stderr.
@@ -360,8 +362,8 @@ pub struct MatchArgs {
     /// Elo; alpha and beta 0.05 when left out). The match stops once a hypothesis is accepted.
     #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
     pub sprt: Vec<String>,
-    /// A game still going after this many plies is scored as a draw.
-    #[arg(long, default_value_t = 400)]
+    /// A game still going after this many plies is scored as a draw. At least 1.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
     /// Games played at the same time (each engine searching on one thread unless its spec asks
     /// for more).

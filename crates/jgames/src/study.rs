@@ -19,7 +19,10 @@ use abstract_game::evaluate::opening;
 use abstract_game::{Evaluate, Game, GameRules, Opening};
 use game_search::{Budget, EngineSpec};
 use game_stats::Estimate;
-use game_study::chart::{ResultBar, Series, histograms, result_bars};
+use game_study::chart::{
+    self, EndingBar, Histogram, ResultBar, Series, SkillPoint, SkillSeries, end_label, endings,
+    histograms, is_self_play, length_bins, margin_bins, result_bars, skill_trace,
+};
 use game_study::{Cell, Contestant, GameRow, Study, Summary, Unit};
 
 use crate::progress::{Counters, STOP, duration, with_progress};
@@ -79,7 +82,7 @@ pub fn run_study<G: Game + Evaluate>(args: &StudyArgs) -> Result<(), CliError> {
                 .map_err(|e| input(format!("--json {}: {e}", path.display())))?;
         }
         if let Some(dir) = &args.charts {
-            charts::<G>(&study, &rows, dir)?;
+            charts::<G>(&study, &rows, args.skill, dir)?;
         }
     }
     if interrupted {
@@ -407,6 +410,12 @@ fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow], budgets: usize
         );
         let _ = writeln!(
             t,
+            "  decided games  {first}: score {}  ({} games with a winner)",
+            percent(s.first_mover_decided_score()),
+            s.decided()
+        );
+        let _ = writeln!(
+            t,
             "  engine A       score {}  {}",
             percent(s.a_score()),
             record(&s.a)
@@ -488,16 +497,6 @@ fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow], budgets: usize
     t
 }
 
-/// `bins` with every bin from the `last`-th on added into the `last`-th.
-fn fold(mut bins: Vec<u64>, last: usize) -> Vec<u64> {
-    if last > 0 && bins.len() > last {
-        let rest: u64 = bins[last - 1..].iter().sum();
-        bins.truncate(last);
-        bins[last - 1] = rest;
-    }
-    bins
-}
-
 /// How many games of `rows` went exactly as the game of the same number in `base`, as far as
 /// the rows tell: the same winner, ending and length, and the same number of legal moves summed
 /// along the way.
@@ -528,6 +527,8 @@ fn json<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
                     .collect();
                 serde_json::json!({
                     "first_mover_score": s.first_mover_score(),
+                    "first_mover_decided_score": s.first_mover_decided_score(),
+                    "decided": s.decided(),
                     "a_score": s.a_score(),
                     "side_scores": abstract_game::Side::BOTH.map(|side| s.side_score(side)),
                     "draw_rate": s.draw_rate(),
@@ -562,33 +563,27 @@ fn json<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
 }
 
 /// Writes the charts of the study into `dir`: `results.svg` (the first mover's results per
-/// cell), `a-results.svg` (engine A's) and `lengths.svg` (the duration histograms).
+/// cell, and the draw share), `a-results.svg` (engine A's, unless every cell is an engine
+/// against itself, where A scores 50% by construction), `skill.svg` (with `--skill`: A's score
+/// against its budget), `endings.svg` (how the games ended), `margins.svg` (for games that
+/// score: the first mover's points margin) and `lengths.svg` (the duration histograms).
 fn charts<G: Game + Evaluate>(
     study: &Study<G>,
     rows: &[GameRow],
+    skill: bool,
     dir: &Path,
 ) -> Result<(), CliError> {
     let shares = |r: &game_study::Record| {
         let n = r.games().max(1) as f64;
         [r.wins as f64 / n, r.draws as f64 / n, r.losses as f64 / n]
     };
+    let cells = by_cell(study, rows);
     let mut first_bars = Vec::new();
     let mut a_bars = Vec::new();
-    let mut series = Vec::new();
-    // The bins cover the game lengths up to the 95th percentile; the last bin also holds the
-    // longer games (the games stopped at the cap among them), so that a few very long games
-    // do not squeeze the rest into two bins.
-    let mut lengths: Vec<u32> = rows.iter().map(|r| r.plies).collect();
-    lengths.sort_unstable();
-    let p95 = lengths
-        .get(lengths.len().saturating_sub(1) * 95 / 100)
-        .copied()
-        .unwrap_or(0);
-    let bin = histogram_bin(p95);
-    let last = (p95 / bin + 1) as usize;
-    let longest = lengths.last().copied().unwrap_or(0);
-    let folded = longest / bin + 1 > last as u32;
-    for (cell, rows) in study.cells.iter().zip(by_cell(study, rows)) {
+    let mut ending_bars = Vec::new();
+    let mut skill_series: Vec<SkillSeries> = Vec::new();
+    let mut labelled = Vec::new();
+    for (cell, rows) in study.cells.iter().zip(cells.iter().copied()) {
         let Some(s) = Summary::of::<G>(rows) else {
             continue;
         };
@@ -602,56 +597,184 @@ fn charts<G: Game + Evaluate>(
             label: label.clone(),
             shares: shares(&s.first_mover),
             score: s.first_mover_score(),
+            draws: s.draw_rate(),
         });
         a_bars.push(ResultBar {
             label: label.clone(),
             shares: shares(&s.a),
             score: s.a_score(),
+            draws: s.draw_rate(),
         });
-        series.push(Series {
-            label: format!("{label} ({} games)", s.games),
-            bins: fold(s.histogram(bin), last),
+        // The rules' endings in the game's order, then any other end the rows name.
+        let mut counts: Vec<(String, u64)> = G::ENDINGS
+            .iter()
+            .map(|e| (e.name().to_owned(), 0))
+            .collect();
+        for row in rows {
+            let name = end_label(row);
+            match counts.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1 += 1,
+                None => counts.push((name.to_owned(), 1)),
+            }
+        }
+        ending_bars.push(EndingBar {
+            label: label.clone(),
+            counts,
         });
+        let budget = a.budget;
+        let rung = budget
+            .nodes
+            .or(budget.iterations)
+            .map(|n| n as f64)
+            .or(budget.depth.map(f64::from));
+        if let (Some(rung), Some(score)) = (rung, s.a_score()) {
+            let point = SkillPoint {
+                budget: rung,
+                score,
+            };
+            match skill_series.iter_mut().find(|x| x.label == cell.variant) {
+                Some(series) => series.points.push(point),
+                None => skill_series.push(SkillSeries {
+                    label: cell.variant.clone(),
+                    points: vec![point],
+                }),
+            }
+        }
+        labelled.push((label, rows));
     }
     std::fs::create_dir_all(dir).map_err(|e| input(format!("--charts {}: {e}", dir.display())))?;
     let game = G::NAME;
-    let files = [
-        (
-            "results.svg",
-            result_bars(
-                &format!("{game}: results of the side that moves first"),
-                ["first mover wins", "draws", "first mover loses"],
-                &first_bars,
-            ),
+    let mut files = vec![(
+        "results.svg",
+        result_bars(
+            &format!("{game}: results of the side that moves first"),
+            ["first mover wins", "draws", "first mover loses"],
+            &first_bars,
         ),
-        (
+    )];
+    if !study.cells.iter().all(is_self_play) {
+        files.push((
             "a-results.svg",
             result_bars(
                 &format!("{game}: results of engine A"),
                 ["A wins", "draws", "A loses"],
                 &a_bars,
             ),
-        ),
-        (
-            "lengths.svg",
-            histograms(
-                &if folded {
-                    format!(
-                        "{game}: game length in plies, bins of {bin} (the last bin: {} plies and more)",
-                        bin * (last as u32 - 1)
-                    )
-                } else {
-                    format!("{game}: game length in plies, bins of {bin}")
-                },
-                bin,
-                &series,
+        ));
+    }
+    if skill {
+        let unit = match study.cells.first().map(|c| c.players[0].budget) {
+            Some(b) if b.nodes.is_some() => "nodes a move",
+            Some(b) if b.iterations.is_some() => "iterations a move",
+            _ => "search depth in plies",
+        };
+        files.push((
+            "skill.svg",
+            skill_trace(
+                &format!("{game}: skill trace, engine A against itself at half the budget"),
+                &format!("engine A's budget ({unit}, log scale)"),
+                &skill_series,
             ),
-        ),
-    ];
+        ));
+    }
+    files.push((
+        "endings.svg",
+        endings(&format!("{game}: how the games ended"), &ending_bars),
+    ));
+    if let Some(svg) = margin_chart(game, &labelled) {
+        files.push(("margins.svg", svg));
+    }
+    files.push((
+        "lengths.svg",
+        length_chart(game, study.max_plies, &labelled),
+    ));
     for (name, svg) in files {
         let path = dir.join(name);
         std::fs::write(&path, svg)
             .map_err(|e| input(format!("--charts {}: {e}", path.display())))?;
     }
     Ok(())
+}
+
+/// The histograms of the first mover's points margin, one panel per cell with games that
+/// score, one bin a point over the range of every cell's margins; `None` when no game scores.
+fn margin_chart(game: &str, cells: &[(String, &[GameRow])]) -> Option<String> {
+    let margins: Vec<i64> = cells
+        .iter()
+        .flat_map(|(_, rows)| rows.iter().filter_map(chart::margin_of))
+        .collect();
+    let low = *margins.iter().min()?;
+    let high = *margins.iter().max()?;
+    let series: Vec<Series> = cells
+        .iter()
+        .filter_map(|(label, rows)| {
+            let scored = rows.iter().filter(|r| r.scores.is_some()).count();
+            (scored > 0).then(|| Series {
+                label: if scored == rows.len() {
+                    format!("{label} ({scored} games)")
+                } else {
+                    format!("{label} ({scored} of {} games scored)", rows.len())
+                },
+                bins: margin_bins(rows, low, high),
+            })
+        })
+        .collect();
+    Some(histograms(&Histogram {
+        title: &format!("{game}: the first mover's points margin"),
+        x_title: "first mover's points minus the second mover's, per game",
+        start: low,
+        width: 1,
+        centres: true,
+        open_end: false,
+        segments: &chart::MARGIN_SEGMENTS,
+        series: &series,
+    }))
+}
+
+/// The histograms of game lengths, one panel per cell, on one scale from about the shortest
+/// game: bins cover the lengths up to the 95th percentile and the last bin also holds the
+/// longer games, so that a few very long games do not squeeze the rest into two bins; the
+/// games stopped at the cap (`max_plies`) are a segment of their own.
+fn length_chart(game: &str, max_plies: u32, cells: &[(String, &[GameRow])]) -> String {
+    let mut lengths: Vec<u32> = cells
+        .iter()
+        .flat_map(|(_, rows)| rows.iter().map(|r| r.plies))
+        .collect();
+    lengths.sort_unstable();
+    let shortest = lengths.first().copied().unwrap_or(0);
+    let longest = lengths.last().copied().unwrap_or(0);
+    let p95 = lengths
+        .get(lengths.len().saturating_sub(1) * 95 / 100)
+        .copied()
+        .unwrap_or(0);
+    let bin = histogram_bin(p95 - shortest);
+    let start = shortest / bin * bin;
+    let count = (p95 - start) / bin + 1;
+    let folded = (longest - start) / bin + 1 > count;
+    let series: Vec<Series> = cells
+        .iter()
+        .map(|(label, rows)| Series {
+            label: format!("{label} ({} games)", rows.len()),
+            bins: length_bins(rows, start, bin, count as usize),
+        })
+        .collect();
+    let x_title = if folded {
+        format!(
+            "game length (plies), bins of {bin}; the last bin holds every game of {} plies \
+             or more (the cap is {max_plies})",
+            start + bin * (count - 1)
+        )
+    } else {
+        format!("game length (plies), bins of {bin} (the cap is {max_plies})")
+    };
+    histograms(&Histogram {
+        title: &format!("{game}: game length per cell"),
+        x_title: &x_title,
+        start: i64::from(start),
+        width: bin,
+        centres: false,
+        open_end: folded,
+        segments: &chart::LENGTH_SEGMENTS,
+        series: &series,
+    })
 }

@@ -203,6 +203,36 @@ fn units_merge_into_the_one_machine_result() {
     let o = small(&[&merge[..], &["--seed", "1"]].concat());
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("of another study"), "{}", stderr(&o));
+    // A row whose key lost its last digits, and a row whose winner the points contradict
+    // (every row of this Jarmo study ends by a rule that the points decide): one line each,
+    // naming the file and line.
+    let unit = std::fs::read_to_string(&files[0]).unwrap();
+    let lie = |change: &dyn Fn(&str) -> String| {
+        let mut lines: Vec<String> = unit.lines().map(str::to_owned).collect();
+        lines[2] = change(&lines[2]);
+        let file = dir.join("lie.csv");
+        std::fs::write(&file, lines.join("\n")).unwrap();
+        let mut merge = vec!["--merge", file.to_str().unwrap()];
+        merge.extend(files[1..].iter().map(String::as_str));
+        small(&merge)
+    };
+    let truncated = lie(&|row| row[..row.len() - 2].to_owned());
+    let flipped = lie(&|row| {
+        let mut fields: Vec<String> = row.split(',').map(str::to_owned).collect();
+        fields[4] = match fields[4].as_str() {
+            "1" => "2".into(),
+            _ => "1".into(),
+        };
+        fields.join(",")
+    });
+    for (o, says) in [
+        (truncated, "line 3: bad opening field"),
+        (flipped, "line 3: the winner field"),
+    ] {
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    }
     let junk = dir.join("junk.csv");
     std::fs::write(&junk, "cell,game\n1,2\n").unwrap();
     let o = small(&["--merge", junk.to_str().unwrap()]);
@@ -257,17 +287,23 @@ fn json_and_charts_hold_the_figures_of_the_table() {
         let mean = plies.iter().sum::<u64>() as f64 / 6.0;
         assert!(figure(&table, i, "plies").starts_with(&format!("mean {mean:.1} [")));
     }
-    for name in ["results.svg", "a-results.svg", "lengths.svg"] {
+    for name in ["results.svg", "endings.svg", "margins.svg", "lengths.svg"] {
         let svg = std::fs::read_to_string(charts.join(name)).unwrap();
         let doc = roxmltree::Document::parse(&svg).unwrap();
         assert_eq!(doc.root_element().tag_name().name(), "svg", "{name}");
         assert!(svg.contains("jasir-basic, alphabeta @ 200 nodes"), "{name}");
     }
+    // Every cell is an engine against itself: engine A's chart would show 50% by
+    // construction, and without --skill there is no skill trace.
+    assert!(!charts.join("a-results.svg").exists());
+    assert!(!charts.join("skill.svg").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn an_opening_plan_and_a_skill_trace_are_cells_of_their_own() {
+    let dir = scratch("skill");
+    let charts = dir.join("charts");
     let o = jgames(&[
         "study",
         "jersi",
@@ -283,6 +319,8 @@ fn an_opening_plan_and_a_skill_trace_are_cells_of_their_own() {
         "--max-plies",
         "12",
         "-q",
+        "--charts",
+        charts.to_str().unwrap(),
     ]);
     let t = table(&o);
     assert!(
@@ -296,6 +334,19 @@ fn an_opening_plan_and_a_skill_trace_are_cells_of_their_own() {
         figure(&t, 0, "completed"),
         "0.0% [0.0, 79.3]  (2 stopped at 12 plies)"
     );
+    // A differs from B: its results are charted, and the skill trace has the one rung of 400
+    // nodes. Both games stopped at the cap: they are the cap's segment of the endings.
+    let read = |name: &str| std::fs::read_to_string(charts.join(name)).unwrap();
+    assert!(read("a-results.svg").contains("results of engine A"));
+    assert!(read("skill.svg").contains(">400<"));
+    // The cap's segment fills the whole bar: 420 pixels, written 100%.
+    let endings = read("endings.svg");
+    assert!(endings.contains("width=\"420.00\" height=\"18.00\" fill=\"#4a5568\""));
+    assert!(endings.contains("fill=\"white\">100%<"));
+    assert!(endings.contains(">cap<"));
+    assert!(read("lengths.svg").contains(">stopped at the ply cap<"));
+    assert!(!charts.join("margins.svg").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -389,6 +440,10 @@ fn bad_studies_are_one_line_with_status_2() {
             "--merge",
         ),
         (&["study", "jarmo"], "--nodes"),
+        (
+            &["study", "jarmo", "--nodes", "100", "--max-plies", "0"],
+            "--max-plies",
+        ),
         (
             &["study", "jarmo", "--nodes", "100", "--units", "2"],
             "--unit",
