@@ -362,6 +362,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         })
     }
 
+    /// The pieces each side has in play, indexed by [`Side::index`]: what a study counts to
+    /// see material change over a game (captures as decreases). Each game says what "in play"
+    /// is for it: pieces on the board, with a reserve that only capture can empty counted in.
+    /// Required, with no default, so that no game reports a count it never made.
+    fn piece_counts(&self) -> [u32; 2];
+
     /// The Zobrist hash, kept incrementally.
     fn zobrist(&self) -> u64;
 

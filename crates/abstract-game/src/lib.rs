@@ -67,6 +67,8 @@
 //!         // The side that took the last stone is the one not to move.
 //!         (self.stones == 0).then(|| Outcome::win(!self.to_move))
 //!     }
+//!     // No pieces of either side: the stones are shared.
+//!     fn piece_counts(&self) -> [u32; 2] { [0, 0] }
 //!     fn zobrist(&self) -> u64 { self.zobrist_from_scratch() }
 //!     fn zobrist_from_scratch(&self) -> u64 { u64::from(self.stones) * 2 + self.to_move.index() as u64 }
 //! }

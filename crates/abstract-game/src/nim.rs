@@ -84,6 +84,12 @@ impl Game for Nim {
     fn outcome(&self) -> Option<Outcome> {
         (self.heaps == [0, 0]).then(|| Outcome::win(!self.to_move))
     }
+    /// The stones left in both heaps, for each side: the heaps belong to neither side, so
+    /// both share them, and every move "captures" the stones it takes.
+    fn piece_counts(&self) -> [u32; 2] {
+        let stones = u32::from(self.heaps[0]) + u32::from(self.heaps[1]);
+        [stones, stones]
+    }
     fn zobrist(&self) -> u64 {
         self.zobrist_from_scratch()
     }
@@ -409,5 +415,19 @@ impl crate::Solvable for Nim {
     fn position_index(rules: NimRules) -> Option<NimIndex> {
         let heap = if rules.heap == 0 { 5 } else { rules.heap };
         Some(NimIndex { rules, heap })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_counts_are_the_stones_left_for_both() {
+        // Heaps of 5 and 5, then 2 taken from the first: 10, then 8 stones.
+        let mut pos = Nim::new(NimRules::default());
+        assert_eq!(pos.piece_counts(), [10, 10]);
+        pos.play_unchecked((0, 2));
+        assert_eq!(pos.piece_counts(), [8, 8]);
     }
 }

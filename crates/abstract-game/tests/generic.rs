@@ -190,6 +190,9 @@ impl<const TWO: bool> Game for Miscounting<TWO> {
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
+    fn piece_counts(&self) -> [u32; 2] {
+        self.0.piece_counts()
+    }
     fn zobrist(&self) -> u64 {
         self.0.zobrist()
     }

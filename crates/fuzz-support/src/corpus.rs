@@ -517,6 +517,15 @@ fn study_row_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
                 choices: u64::from(rng.below(100_000)),
                 scores: (rng.below(2) == 0).then(|| [rng.below(20), rng.below(20)]),
                 opening: rng.next_u64(),
+                repetition: ending.is_none() && rng.below(2) == 0,
+                trace: (0..rng.below(4))
+                    .map(|_| game_study::Ply {
+                        eval: (rng.below(3) > 0).then(|| rng.below(20_001) as i32 - 10_000),
+                        moves: rng.below(200),
+                        pieces: [rng.below(30), rng.below(30)],
+                        seen: rng.below(3),
+                    })
+                    .collect(),
             };
             // Mostly rows the reader takes: where points decide, the winner they give (no
             // draws are added, so every seed file stays what it was elsewhere).

@@ -1,19 +1,48 @@
 //! The game loop: the opening line, the random plies of the game's pair, then the two engines
 //! in turn, each within its budget and, under a clock, its time, until the rules end the game,
-//! the ply cap stops it or an engine forfeits.
+//! the ply cap stops it or an engine forfeits, or (when the arena counts them) a position
+//! comes back once too often.
+//!
+//! Along the way the arena keeps a [`Ply`] for every position where a move was chosen (random
+//! plies and engine moves, not the fixed opening line): the root evaluation of the engine that
+//! moved, the legal moves, the pieces in play and how often the position had occurred before.
+//! The studies measure a game's course from this trace.
 //!
 //! Everything a game depends on comes in through [`Arena`] and the arguments of
 //! [`Arena::play`]; with node or depth budgets and no clock, a game is a function of them
 //! alone, which is what lets studies split their games over machines and merge them exactly.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use abstract_game::playout::{Rng, game_seed};
 use abstract_game::{Game, Side};
-use game_search::{Budget, Engine};
+use game_search::{Budget, Engine, Score, SearchInfo};
 
-use crate::{Clock, Finish, Played};
+use crate::{Clock, Finish, Played, Ply};
+
+/// The bound of the evaluations in a trace: a heuristic value beyond it is cut to it, and a
+/// proven win or loss (a mate score) is written as `+EVAL_CLAMP` or `-EVAL_CLAMP`. The games'
+/// evaluations count about 100 for a pawn-like piece, so the bound is a hundred such pieces:
+/// above any heuristic value met in play, and small enough that one proven result does not
+/// swamp a mean over a game.
+pub const EVAL_CLAMP: i32 = 10_000;
+
+/// The root evaluation of a search as a plain integer from `first`'s view (`mover` moved),
+/// within [`EVAL_CLAMP`]; `None` for an engine that searched nothing (no depth, nodes or
+/// iterations: the random player, an opening plan's move), whose score means nothing.
+pub fn trace_eval<G: Game>(info: &SearchInfo<G>, mover: Side, first: Side) -> Option<i32> {
+    if info.depth == 0 && info.nodes == 0 && info.iterations == 0 {
+        return None;
+    }
+    let value = match info.score {
+        Score::Value(v) => v.clamp(-EVAL_CLAMP, EVAL_CLAMP),
+        Score::Win(_) => EVAL_CLAMP,
+        Score::Loss(_) => -EVAL_CLAMP,
+    };
+    Some(if mover == first { value } else { -value })
+}
 
 /// Where engine A's side is counted from: A plays the side to move there in even games and the
 /// other side in odd games, so that both games of a pair see the same opening with the colours
@@ -46,6 +75,11 @@ pub struct Arena {
     pub clock: Option<Clock>,
     /// The most plies the engines play; a game still going then stops, with no winner.
     pub max_plies: u32,
+    /// When set to `n`, a game stops, with no winner ([`Finish::Repetition`]), as soon as one
+    /// position with the same side to move occurs for the `n`th time, the start, the opening
+    /// line and the random plies included. `None` (what `jgames match` keeps) plays on: this
+    /// is how a study counts, not a rule of any game.
+    pub repetition: Option<u32>,
 }
 
 impl Arena {
@@ -59,6 +93,7 @@ impl Arena {
             budgets,
             clock: None,
             max_plies: 400,
+            repetition: None,
         }
     }
 
@@ -78,24 +113,31 @@ impl Arena {
             pos: start.clone(),
             moves: Vec::with_capacity(line.len() + self.random_plies as usize),
             choices: 0,
+            first: start.side_to_move(),
+            trace: Vec::new(),
+            seen: HashMap::new(),
+            repeated: false,
         };
+        board.count_position(self.repetition);
         for &mv in line {
-            board.play(mv);
+            board.play(mv, self.repetition);
         }
         let mut rng = Rng::seed_from_u64(game_seed(self.seed, u64::from(game / 2)));
         for _ in 0..self.random_plies {
-            if board.pos.is_over() {
+            if board.pos.is_over() || board.repeated {
                 break;
             }
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            board.choices += board.pos.count_legal_moves() as u64;
+            let moves = board.pos.count_legal_moves();
+            board.choices += moves as u64;
             // A game goes on exactly while it has a legal move.
             let Some(mv) = board.pos.random_move(&mut rng) else {
                 break;
             };
-            board.play(mv);
+            board.note(None, moves);
+            board.play(mv, self.repetition);
         }
         let reference = match self.colours {
             Colours::FromStart => start.side_to_move(),
@@ -114,6 +156,7 @@ impl Arena {
             a_side,
             finish,
             choices: board.choices,
+            trace: board.trace,
         })
     }
 
@@ -132,13 +175,17 @@ impl Arena {
             if board.pos.is_over() {
                 return Some(Finish::Rule);
             }
+            if board.repeated {
+                return Some(Finish::Repetition);
+            }
             if plies >= self.max_plies {
                 return Some(Finish::PlyCap);
             }
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            board.choices += board.pos.count_legal_moves() as u64;
+            let moves = board.pos.count_legal_moves();
+            board.choices += moves as u64;
             let mover = board.pos.side_to_move();
             let who = usize::from(mover != a_side);
             let mut budget = self.budgets[who];
@@ -154,30 +201,67 @@ impl Arena {
                 };
                 left[who] = now;
             }
+            let eval = chosen
+                .as_ref()
+                .and_then(|(_, info)| trace_eval(info, mover, board.first));
             let mv = chosen.map(|(mv, _)| mv);
             // Our engines always play a legal move; an outside program that fails to, or stops
             // answering, loses the game.
             let Some(mv) = mv.filter(|&mv| board.pos.is_legal(mv)) else {
                 return Some(Finish::NoMove(mover));
             };
-            board.play(mv);
+            board.note(eval, moves);
+            board.play(mv, self.repetition);
             plies += 1;
         }
     }
 }
 
-/// A game in progress: the position, the moves from the start and the legal moves summed
-/// over the positions where a move was chosen.
+/// A game in progress: the position, the moves from the start, the legal moves summed over
+/// the positions where a move was chosen, the trace of those positions and how often each
+/// position (with its side to move) has occurred.
 struct Board<G: Game> {
     pos: G,
     moves: Vec<G::Move>,
     choices: u64,
+    /// The side to move at the start: the evaluations' point of view.
+    first: Side,
+    trace: Vec<Ply>,
+    /// Occurrences so far of each position, by key and side to move.
+    seen: HashMap<(u64, Side), u32>,
+    /// Whether a position has occurred as often as the arena's repetition count allows.
+    repeated: bool,
 }
 
 impl<G: Game> Board<G> {
-    fn play(&mut self, mv: G::Move) {
+    fn play(&mut self, mv: G::Move, repetition: Option<u32>) {
         self.pos.play_unchecked(mv);
         self.moves.push(mv);
+        self.count_position(repetition);
+    }
+
+    /// Counts one more occurrence of the current position.
+    fn count_position(&mut self, repetition: Option<u32>) {
+        let count = self
+            .seen
+            .entry((self.pos.zobrist(), self.pos.side_to_move()))
+            .or_insert(0);
+        *count += 1;
+        if repetition.is_some_and(|n| *count >= n) {
+            self.repeated = true;
+        }
+    }
+
+    /// Adds the current position, where a move is about to be played, to the trace.
+    fn note(&mut self, eval: Option<i32>, moves: usize) {
+        let key = (self.pos.zobrist(), self.pos.side_to_move());
+        let earlier = self.seen.get(&key).map_or(0, |n| n.saturating_sub(1));
+        self.trace.push(Ply {
+            eval,
+            moves: moves as u32,
+            pieces: self.pos.piece_counts(),
+            seen: earlier,
+        });
     }
 }
 
@@ -188,6 +272,8 @@ mod tests {
 
     use super::*;
     use game_search::{Found, Watch};
+
+    use crate::{EVAL_CLAMP, Ply};
 
     fn engines(specs: [&str; 2]) -> [Box<dyn Engine<Nim>>; 2] {
         specs.map(|s| s.parse::<EngineSpec>().unwrap().build())
@@ -322,6 +408,160 @@ mod tests {
         assert_eq!(game.finish, Finish::OutOfTime(Side::Second));
         assert_eq!(game.winner(), Some(Side::First));
         assert_eq!(game.moves.len(), 3);
+    }
+
+    /// A token going round a ring of four cells, one cell a ply, the sides taking turns: the
+    /// position after `4k` plies is the start again, with the same side to move. At cell `c`
+    /// there are `c + 1` moves, all to the next cell. It never ends by itself.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Ring {
+        cell: u8,
+        to_move: Side,
+    }
+
+    impl Game for Ring {
+        type Move = u8;
+        type Rules = NimRules;
+        type MoveList = arrayvec::ArrayVec<u8, 4>;
+        const NAME: &'static str = "ring";
+        const SIDE_NAMES: [&'static str; 2] = ["First", "Second"];
+        fn new(_: NimRules) -> Ring {
+            Ring {
+                cell: 0,
+                to_move: Side::First,
+            }
+        }
+        fn rules(&self) -> NimRules {
+            NimRules::default()
+        }
+        fn side_to_move(&self) -> Side {
+            self.to_move
+        }
+        fn legal_moves(&self, moves: &mut Self::MoveList) {
+            moves.clear();
+            for k in 0..=self.cell {
+                moves.push(k);
+            }
+        }
+        fn play_unchecked(&mut self, _: u8) {
+            self.cell = (self.cell + 1) % 4;
+            self.to_move = !self.to_move;
+        }
+        fn outcome(&self) -> Option<abstract_game::Outcome> {
+            None
+        }
+        fn piece_counts(&self) -> [u32; 2] {
+            [1, u32::from(self.cell)]
+        }
+        fn zobrist(&self) -> u64 {
+            self.zobrist_from_scratch()
+        }
+        fn zobrist_from_scratch(&self) -> u64 {
+            u64::from(self.cell) * 2 + self.to_move.index() as u64
+        }
+    }
+
+    /// Plays the first legal move and reports `score` from the mover's view, as a search of
+    /// depth 1 would.
+    struct Sure(Score);
+
+    impl Engine<Ring> for Sure {
+        fn name(&self) -> String {
+            "sure".to_owned()
+        }
+        fn new_game(&mut self) {}
+        fn search(&mut self, pos: &Ring, _: &Budget, _: Watch<'_, Ring>) -> Found<Ring> {
+            let mut list = <Ring as Game>::MoveList::default();
+            pos.legal_moves(&mut list);
+            let info = SearchInfo {
+                depth: 1,
+                nodes: 1,
+                score: self.0,
+                ..SearchInfo::empty()
+            };
+            list.first().map(|&mv| (mv, info))
+        }
+    }
+
+    #[test]
+    fn the_third_occurrence_stops_the_game_and_the_trace_counts_the_earlier_ones() {
+        // Two random plies (cells 0 and 1), then the engines. The start (cell 0, First to
+        // move) comes back after plies 4 and 8: its third occurrence stops the game after 8
+        // plies, before anyone moves there again.
+        let start = Ring::new(NimRules::default());
+        let arena = Arena {
+            random_plies: 2,
+            repetition: Some(3),
+            ..Arena::new(Colours::FromStart, [Budget::depth(1); 2])
+        };
+        let mut pair: [Box<dyn Engine<Ring>>; 2] = [
+            Box::new(Sure(Score::Value(7))),
+            Box::new(Sure(Score::Value(7))),
+        ];
+        let game = arena.play(&start, &[], 0, &mut pair, &never()).unwrap();
+        assert_eq!(game.finish, Finish::Repetition);
+        assert_eq!(game.winner(), None);
+        assert_eq!(game.moves.len(), 8);
+        // Cells 0 1 2 3 0 1 2 3: moves 1 2 3 4 1 2 3 4 (sum 20, the choices), seen 0 four
+        // times then 1 four times; the random plies have no evaluation, and the engines'
+        // +7 for the mover reads +7 when First moved (cells 0, 2) and -7 when Second did.
+        let ply = |eval, cell: u32, seen| Ply {
+            eval,
+            moves: cell + 1,
+            pieces: [1, cell],
+            seen,
+        };
+        let expected = vec![
+            ply(None, 0, 0),
+            ply(None, 1, 0),
+            ply(Some(7), 2, 0),
+            ply(Some(-7), 3, 0),
+            ply(Some(7), 0, 1),
+            ply(Some(-7), 1, 1),
+            ply(Some(7), 2, 1),
+            ply(Some(-7), 3, 1),
+        ];
+        assert_eq!(game.trace, expected);
+        assert_eq!(game.choices, 20);
+    }
+
+    #[test]
+    fn without_the_repetition_stop_the_cap_ends_the_game_and_mates_are_clamped() {
+        // Off, the ring goes round until the cap: 10 engine plies, the start seen a third
+        // time at ply 8 (seen 2) and played on. A proven win for the mover is +EVAL_CLAMP
+        // for First's moves and -EVAL_CLAMP for Second's.
+        let start = Ring::new(NimRules::default());
+        let arena = Arena {
+            max_plies: 10,
+            ..Arena::new(Colours::FromStart, [Budget::depth(1); 2])
+        };
+        let mut pair: [Box<dyn Engine<Ring>>; 2] =
+            [Box::new(Sure(Score::Win(3))), Box::new(Sure(Score::Win(3)))];
+        let game = arena.play(&start, &[], 0, &mut pair, &never()).unwrap();
+        assert_eq!(game.finish, Finish::PlyCap);
+        let seen: Vec<u32> = game.trace.iter().map(|p| p.seen).collect();
+        assert_eq!(seen, [0, 0, 0, 0, 1, 1, 1, 1, 2, 2]);
+        let evals: Vec<Option<i32>> = game.trace.iter().map(|p| p.eval).collect();
+        let (w, l) = (Some(EVAL_CLAMP), Some(-EVAL_CLAMP));
+        assert_eq!(evals, [w, l, w, l, w, l, w, l, w, l]);
+    }
+
+    #[test]
+    fn a_repetition_in_the_random_plies_stops_the_game_before_the_engines() {
+        // Eight random plies but a stop at the second occurrence: the start comes back after
+        // ply 4, so the engines never move.
+        let start = Ring::new(NimRules::default());
+        let arena = Arena {
+            random_plies: 8,
+            repetition: Some(2),
+            ..Arena::new(Colours::FromStart, [Budget::depth(1); 2])
+        };
+        let mut pair: [Box<dyn Engine<Ring>>; 2] =
+            [Box::new(Sure(Score::DRAW)), Box::new(Sure(Score::DRAW))];
+        let game = arena.play(&start, &[], 0, &mut pair, &never()).unwrap();
+        assert_eq!(game.finish, Finish::Repetition);
+        assert_eq!((game.moves.len(), game.opening_len), (4, 4));
+        assert!(game.trace.iter().all(|p| p.eval.is_none() && p.seen == 0));
     }
 
     #[test]

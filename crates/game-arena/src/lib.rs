@@ -11,7 +11,10 @@
 //!   shuffled by a seed.
 //! * [`Played`] is what a game leaves: its start and every move (so its
 //!   [`record`](Played::record)), where the engines took over, how it [`Finish`]ed, engine A's
-//!   side and the legal moves summed along the way.
+//!   side, the legal moves summed along the way and a [`Ply`] trace of every position where
+//!   a move was chosen (evaluation, legal moves, pieces, earlier occurrences).
+//! * [`Arena::repetition`] optionally stops a game when one position, with the same side to
+//!   move, comes back for the `n`th time ([`Finish::Repetition`]).
 //!
 //! The crate knows no game and does no I/O; engines come from `game-search`.
 //!
@@ -46,7 +49,7 @@ mod clock;
 mod openings;
 mod played;
 
-pub use arena::{Arena, Colours};
+pub use arena::{Arena, Colours, EVAL_CLAMP, trace_eval};
 pub use clock::Clock;
 pub use openings::Openings;
-pub use played::{Finish, Played};
+pub use played::{Finish, Played, Ply};

@@ -16,6 +16,27 @@ pub enum Finish {
     /// This side's engine gave no legal move (an outside program that answered wrongly or
     /// not at all); it loses.
     NoMove(Side),
+    /// A position with the same side to move occurred as often as the arena's repetition
+    /// count ([`Arena::repetition`](crate::Arena::repetition)); no one wins. The arena's
+    /// counting, not a rule of the game.
+    Repetition,
+}
+
+/// One position of a game where a move was chosen (a random ply or an engine's move): what
+/// the studies measure a game's course from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ply {
+    /// The root evaluation of the engine that moved, from the view of the side that moved
+    /// first in the game, within [`EVAL_CLAMP`](crate::EVAL_CLAMP) (a proven win or loss at
+    /// the bound); `None` for a random ply or an engine that gives none.
+    pub eval: Option<i32>,
+    /// The legal moves here.
+    pub moves: u32,
+    /// The pieces each side has in play ([`Game::piece_counts`]).
+    pub pieces: [u32; 2],
+    /// How many times this position, with this side to move, occurred earlier in the game
+    /// (0 the first time), by Zobrist key.
+    pub seen: u32,
 }
 
 /// One game played in an [`Arena`](crate::Arena).
@@ -38,6 +59,9 @@ pub struct Played<G: Game> {
     /// The legal moves summed over the positions where a move was chosen, random plies
     /// included (not the opening line): divided by the plies, the branching factor.
     pub choices: u64,
+    /// A [`Ply`] for each position where a move was chosen, in order: the random plies, then
+    /// the engines' moves.
+    pub trace: Vec<Ply>,
 }
 
 impl<G: Game> Played<G> {
@@ -46,7 +70,7 @@ impl<G: Game> Played<G> {
     pub fn winner(&self) -> Option<Side> {
         match self.finish {
             Finish::Rule => self.end.outcome().and_then(|o| o.winner),
-            Finish::PlyCap => None,
+            Finish::PlyCap | Finish::Repetition => None,
             Finish::OutOfTime(side) | Finish::NoMove(side) => Some(!side),
         }
     }
@@ -124,6 +148,7 @@ mod tests {
             a_side,
             finish,
             choices: 0,
+            trace: Vec::new(),
         }
     }
 

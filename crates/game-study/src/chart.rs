@@ -42,10 +42,11 @@ pub const CAP: &str = "cap";
 /// The end label of a game ended by a repetition of positions, for rows that name it.
 pub const REPETITION: &str = "repetition";
 
-/// How the game of `row` ended, as the rows' text names it: the rule's ending, or [`CAP`].
-/// The one place where the endings chart and the length histograms read a row's end.
+/// How the game of `row` ended, as the rows' text names it: the rule's ending, [`REPETITION`]
+/// or [`CAP`] ([`GameRow::end_name`]). The one place where the endings chart and the length
+/// histograms read a row's end.
 pub fn end_label(row: &GameRow) -> &'static str {
-    row.ending.map_or(CAP, |e| e.name())
+    row.end_name()
 }
 
 /// Whether a cell plays an engine against itself: the same engine, the same budget and no
@@ -852,6 +853,8 @@ mod tests {
             choices: 0,
             scores,
             opening: 0,
+            repetition: false,
+            trace: Vec::new(),
         }
     }
 
@@ -1046,7 +1049,7 @@ mod tests {
         );
         let second = GameRow {
             first: Side::Second,
-            ..rows[0]
+            ..rows[0].clone()
         };
         assert_eq!(margin_of(&second), Some(-2));
     }

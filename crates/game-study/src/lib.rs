@@ -6,9 +6,13 @@
 //!   move, an opening plan) each played for a number of games in pairs that share random
 //!   opening plies with colours swapped. Every game is repeatable from the study's seed, so a
 //!   study split into [`Unit`]s over machines merges into the one-machine result.
-//! * A [`GameRow`] is what a game leaves (sides, winner, [`Ending`](abstract_game::Ending),
-//!   plies, the choices along the way, scores, the opening's key), with a one-line text form
-//!   for files.
+//! * A [`GameRow`] is what a game leaves (sides, winner, [`Ending`](abstract_game::Ending) or
+//!   the study's stop by repetition or the cap, plies, the choices along the way, scores, the
+//!   opening's key, and a trace of one evaluation, move count, piece count and repetition count
+//!   a ply), with a one-line text form for files.
+//! * [`measures`] turns a game's trace into the per-game measures of its course: lead
+//!   changes, drama, stability, uncertainty, the decisiveness threshold, repetition,
+//!   branching, pieces and captures, game-tree complexity.
 //! * A [`Summary`] turns a cell's rows into the measures: balance, draws, decisiveness,
 //!   completion, duration, branching factor, endings, margins and pairs by points, each with
 //!   its 95% interval (`game_stats::interval`). The intervals count distinct openings rather than games:
@@ -37,6 +41,7 @@
 //!     seed: 1,
 //!     opening_plies: 0,
 //!     max_plies: 100,
+//!     repetition: Some(3),
 //! };
 //! let rows = study.run(Unit::ALL, 2, &AtomicBool::new(false), &|_| {});
 //! let summary = Summary::of::<Nim>(&rows).unwrap();
@@ -49,10 +54,12 @@
 #![deny(missing_docs)]
 
 pub mod chart;
+pub mod measures;
 mod row;
 mod study;
 mod summary;
 
+pub use game_arena::Ply;
 pub use row::{GameRow, RowError};
 pub use study::{Cell, Contestant, Study, Unit};
 pub use summary::{Pairs, Record, Summary};

@@ -7,6 +7,13 @@
 //! every game, seeded from the game's number where they draw random numbers, and budgets are
 //! counted in nodes or plies, not time: a game's result depends on nothing but the study, so
 //! work units run anywhere merge into exactly the one-machine result.
+//!
+//! A study also stops a game when one position, with the same side to move, occurs for the
+//! [`repetition`](Study::repetition)th time (the third by default in `jgames study`), the
+//! random opening plies included: between deterministic engines a position that comes back
+//! tends to come back for ever, and such a game would otherwise run to the ply cap. This is
+//! how the study counts, not a rule of any game: the row says the game was stopped by
+//! repetition, apart from the games the rules ended and those the cap stopped.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -131,6 +138,11 @@ pub struct Study<G: Game> {
     /// A game still going after this many plies stops, with no ending: a draw, or for a game
     /// scored by points ([`Game::points_now`]) won by the side with more points.
     pub max_plies: u32,
+    /// When `Some(n)`, a game stops with no ending when a position with the same side to move
+    /// occurs for the `n`th time (the start and the random plies counted too), scored as a
+    /// game stopped at the cap is; `None` plays on to the cap. The study's counting, not a
+    /// rule of the game.
+    pub repetition: Option<u32>,
 }
 
 /// Keeps the streams of the openings and of the engines apart.
@@ -169,6 +181,7 @@ impl<G: Game + Evaluate> Study<G> {
             budgets: setting.players.map(|p| p.budget),
             clock: None,
             max_plies: self.max_plies.saturating_sub(self.opening_plies),
+            repetition: self.repetition,
         };
         let played = arena.play(&start, &[], game, &mut engines, stop)?;
         // The opening's key is that of the position where the engines took over, or the end
@@ -184,7 +197,9 @@ impl<G: Game + Evaluate> Study<G> {
         // A game the study stopped before its end is scored as the rules score any game, by
         // its points where it has them (Jarmo), and is a draw where it has none.
         let (winner, scores) = match (played.finish, played.end.points_now()) {
-            (Finish::PlyCap, Some(points)) => (Outcome::by_scores(points).winner, Some(points)),
+            (Finish::PlyCap | Finish::Repetition, Some(points)) => {
+                (Outcome::by_scores(points).winner, Some(points))
+            }
             _ => (played.winner(), played.end.outcome().and_then(|o| o.scores)),
         };
         Some(GameRow {
@@ -194,10 +209,12 @@ impl<G: Game + Evaluate> Study<G> {
             a_side: played.a_side,
             winner,
             ending: played.end.ending(),
+            repetition: played.finish == Finish::Repetition,
             plies: played.moves.len() as u32,
             choices: played.choices,
             scores: scores.map(|s| s.0),
             opening,
+            trace: played.trace,
         })
     }
 

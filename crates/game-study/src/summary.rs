@@ -10,6 +10,12 @@
 //! * **Endings**: how often each rule ended a game.
 //! * **Engine A's score**, and for games that score, the margin and the pairs decided by
 //!   adding each engine's points over the two games of a pair.
+//! * **Stops**: the games the study's repetition count stopped, apart from those the cap
+//!   stopped and those a rule ended.
+//! * **The course of the games**, from the rows' traces: each measure of
+//!   [`measures::ROW_MEASURES`](crate::measures::ROW_MEASURES) (lead changes, drama,
+//!   stability, uncertainty, the decisiveness threshold, repetition, branching, pieces,
+//!   captures, game-tree complexity), its mean over the games it applies to.
 
 use abstract_game::{Ending, Game, Side};
 
@@ -81,6 +87,8 @@ pub struct Summary {
     pub a: Record,
     /// Games stopped at the ply cap.
     pub capped: u64,
+    /// Games stopped by the study's repetition count.
+    pub repeated: u64,
     /// Plies per game.
     pub plies: Vec<u32>,
     /// Legal moves summed over the positions played.
@@ -108,6 +116,7 @@ impl Summary {
         let mut endings: Vec<(&'static str, u64)> =
             G::ENDINGS.iter().map(|e| (e.name(), 0)).collect();
         let mut capped = 0;
+        let mut repeated = 0;
         let mut margins = Vec::new();
         let mut scored = true;
         for row in rows {
@@ -121,6 +130,7 @@ impl Summary {
                     Some(slot) => slot.1 += 1,
                     None => endings.push((e.name(), 1)),
                 },
+                None if row.repetition => repeated += 1,
                 None => capped += 1,
             }
             match row.scores {
@@ -139,6 +149,7 @@ impl Summary {
             by_side,
             a,
             capped,
+            repeated,
             plies: rows.iter().map(|r| r.plies).collect(),
             choices: rows.iter().map(|r| r.choices).sum(),
             endings,
@@ -222,6 +233,27 @@ impl Summary {
     /// The share of games `ending` closed.
     pub fn ending_rate(&self, ending: Ending) -> Option<Estimate> {
         self.rate(|r| r.ending.map(|e| e.name()) == Some(ending.name()))
+    }
+
+    /// The share of games the study's repetition count stopped.
+    pub fn repetition_rate(&self) -> Option<Estimate> {
+        self.rate(|r| r.repetition)
+    }
+
+    /// The share of games the ply cap stopped.
+    pub fn cap_rate(&self) -> Option<Estimate> {
+        self.rate(|r| r.ending.is_none() && !r.repetition)
+    }
+
+    /// Whether any game has a trace (rows of the older form have none).
+    pub fn traced(&self) -> bool {
+        self.rows.iter().any(|r| !r.trace.is_empty())
+    }
+
+    /// The mean of a per-game measure ([`measures::ROW_MEASURES`](crate::measures::ROW_MEASURES))
+    /// over the games it applies to, with its interval counting openings.
+    pub fn per_game(&self, measure: fn(&GameRow) -> Option<f64>) -> Option<Estimate> {
+        clustered_mean(&self.by_pair(measure))
     }
 
     /// Plies per game, the mean with its interval.
@@ -315,6 +347,8 @@ mod tests {
             choices: u64::from(plies) * 3,
             scores: None,
             opening: u64::from(game / 2),
+            repetition: false,
+            trace: Vec::new(),
         }
     }
 
@@ -371,7 +405,10 @@ mod tests {
         assert!((low - 0.5101).abs() < 1e-3, "{low}");
         let same: Vec<GameRow> = spread
             .iter()
-            .map(|r| GameRow { opening: 7, ..*r })
+            .map(|r| GameRow {
+                opening: 7,
+                ..r.clone()
+            })
             .collect();
         let s = Summary::of::<Nim>(&same).unwrap();
         assert_eq!(s.openings(), 1);
@@ -475,5 +512,47 @@ mod tests {
         // The first mover's margins: 3 - 4 and 1 - 5.
         assert_eq!(s.margins, Some(vec![-1, -4]));
         assert_eq!(s.margin().unwrap().value, -2.5);
+    }
+
+    #[test]
+    fn stops_by_repetition_are_apart_from_the_cap() {
+        use Side::{First, Second};
+        let stopped = |game, repetition| GameRow {
+            ending: None,
+            repetition,
+            ..row(game, First, None, 10)
+        };
+        let traced = GameRow {
+            trace: vec![
+                game_arena::Ply {
+                    eval: Some(100),
+                    moves: 4,
+                    pieces: [2, 2],
+                    seen: 0,
+                },
+                game_arena::Ply {
+                    eval: Some(-100),
+                    moves: 2,
+                    pieces: [2, 1],
+                    seen: 1,
+                },
+            ],
+            ..row(3, Second, Some(First), 2)
+        };
+        let rows = [
+            stopped(0, true),
+            stopped(1, true),
+            stopped(2, false),
+            traced,
+        ];
+        let s = Summary::of::<Nim>(&rows).unwrap();
+        assert_eq!((s.repeated, s.capped), (2, 1));
+        assert_eq!(s.repetition_rate().unwrap().value, 0.5);
+        assert_eq!(s.cap_rate().unwrap().value, 0.25);
+        assert_eq!(s.completion().unwrap().value, 0.25);
+        assert!(s.traced());
+        // Only the traced game has a lead change (+100 then -100): its one change is the mean.
+        let changes = crate::measures::row_measure("lead_changes").unwrap();
+        assert_eq!(s.per_game(changes.of).unwrap().value, 1.0);
     }
 }

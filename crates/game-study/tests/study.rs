@@ -49,6 +49,7 @@ fn study(spec: &str, budget: Budget, games: u32, cells: usize) -> Study<Nim> {
         seed: 11,
         opening_plies: 0,
         max_plies: 200,
+        repetition: Some(3),
     }
 }
 
@@ -78,7 +79,7 @@ fn perfect_play_loses_every_game_from_equal_heaps() {
     let s = study("alphabeta", Budget::depth(20), 6, 2);
     let rows = s.run(Unit::ALL, 1, &AtomicBool::new(false), &|_| {});
     for cell in 0..2 {
-        let cell_rows: Vec<GameRow> = rows.iter().filter(|r| r.cell == cell).copied().collect();
+        let cell_rows: Vec<GameRow> = rows.iter().filter(|r| r.cell == cell).cloned().collect();
         let summary = Summary::of::<Nim>(&cell_rows).unwrap();
         assert_eq!(summary.first_mover.losses, 6, "cell {cell}");
         assert_eq!(summary.by_side[1].wins, 6);

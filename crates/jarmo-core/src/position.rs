@@ -712,6 +712,13 @@ impl Game for Position {
         self.outcome
     }
 
+    /// The archers on the board, marked or not. A captured archer waiting in the pool or the
+    /// reserve is out of play until it returns, so a capture lowers the count and a return
+    /// raises it again.
+    fn piece_counts(&self) -> [u32; 2] {
+        self.archers.map(|a| a.count())
+    }
+
     fn points_now(&self) -> Option<Scores> {
         Some(self.scores())
     }

@@ -655,6 +655,14 @@ fn a_shuttle_ban_can_leave_a_side_blocked() {
 }
 
 #[test]
+fn piece_counts_are_the_archers_on_the_board() {
+    // Five archers a side on their first rows (a1..e1, a5..e5), none in a pool.
+    for rules in [Rules::default(), Rules::preset("jasir").unwrap()] {
+        assert_eq!(Position::new(rules).piece_counts(), [5, 5]);
+    }
+}
+
+#[test]
 fn the_points_now_are_those_the_end_would_give() {
     // Five archers each, none arrived: a point each.
     let start = Position::new(Rules::JARMO);

@@ -450,6 +450,18 @@ impl Game for Position {
         }
     }
 
+    /// The pieces in each side's territory, counted through the towers' heights. Jericho is a
+    /// placement game and its pieces carry no owner: a tower belongs to the owner of its
+    /// territory, whoever placed it, so this is what each side holds on the board (0 at the
+    /// start; nothing is ever taken off, and the stock is not counted).
+    fn piece_counts(&self) -> [u32; 2] {
+        let mut counts = [0u32; 2];
+        for (tower, square) in self.towers.iter().zip(crate::board::SQUARES.iter()) {
+            counts[square.territory.index()] += tower.height() as u32;
+        }
+        counts
+    }
+
     #[inline]
     fn zobrist(&self) -> u64 {
         self.hash

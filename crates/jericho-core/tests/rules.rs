@@ -776,3 +776,12 @@ fn a_bad_square_name_is_a_cell_error() {
     assert_eq!("D7".parse::<Alignment>().unwrap_err().noun, "alignment");
     assert_eq!("D6".parse(), Ok(al("D6")));
 }
+
+#[test]
+fn piece_counts_are_the_pieces_in_each_territory() {
+    // The board starts empty; a piece placed on c2 stands in South's territory.
+    let mut pos = Position::new(Rules::default());
+    assert_eq!(pos.piece_counts(), [0, 0]);
+    pos.play_line("3b@c2").unwrap();
+    assert_eq!(pos.piece_counts(), [1, 0]);
+}

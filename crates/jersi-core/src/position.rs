@@ -589,6 +589,21 @@ impl Game for Position {
         })
     }
 
+    /// The cubes on the board (both cubes of a two-cube cell, Mountains included) and in the
+    /// reserve: a reserve cube can only enter the board, so only a capture lowers the count.
+    fn piece_counts(&self) -> [u32; 2] {
+        let mut counts = [0u32; 2];
+        for cell in &self.cells {
+            for &code in cell.iter().filter(|&&code| code != 0) {
+                counts[crate::piece::code_side(code)] += 1;
+            }
+        }
+        for (count, [mountains, wise]) in counts.iter_mut().zip(self.reserve) {
+            *count += u32::from(mountains) + u32::from(wise);
+        }
+        counts
+    }
+
     fn zobrist(&self) -> u64 {
         self.hash
     }

@@ -752,3 +752,11 @@ fn two_drops_on_two_cells_are_counted_once_at_the_start() {
         .count();
     assert_eq!(two_cells, 1_291 - 864);
 }
+
+#[test]
+fn piece_counts_add_the_board_and_the_reserve() {
+    // 21 cubes a side: 15 on the board (King, 2 Fools, 4 each of Rock, Paper, Scissors) and
+    // 6 in the reserve (4 Mountains, 2 Wise men).
+    let start = jersi_core::Position::new(Default::default());
+    assert_eq!(start.piece_counts(), [21, 21]);
+}

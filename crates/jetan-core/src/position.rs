@@ -624,6 +624,12 @@ impl Game for Position {
         }
     }
 
+    /// The pieces on the board: Jetan has no reserve, and a piece leaves only by capture (or
+    /// with its Princess's escape, which ends the game).
+    fn piece_counts(&self) -> [u32; 2] {
+        self.by_side.map(u128::count_ones)
+    }
+
     #[inline]
     fn zobrist(&self) -> u64 {
         self.hash

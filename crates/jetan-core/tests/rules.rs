@@ -832,3 +832,10 @@ fn a_proposed_variant_win_on_the_last_countdown_ply_counts() {
     p.play(p.parse_move("Pe5xe4").unwrap()).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::DRAW));
 }
+
+#[test]
+fn piece_counts_are_the_pieces_on_the_board() {
+    // Twenty a side: Chief, Princess, 2 Flyers, 2 Dwars, 2 Padwars, 2 Warriors, 2 Thoats and
+    // 8 Panthans.
+    assert_eq!(Position::new(Rules::default()).piece_counts(), [20, 20]);
+}

@@ -451,6 +451,8 @@ fn arena_of(args: &MatchArgs, clock: Option<(u64, u64)>, players: &[Player; 2]) 
             increment_ms,
         }),
         max_plies: args.max_plies,
+        // A match plays on through repetitions, as the rules do.
+        repetition: None,
     }
 }
 

@@ -288,6 +288,11 @@ pub struct StudyArgs {
     /// scored by points (Jarmo) won by the side with more points. At least 1.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
+    /// Stop a game as a draw when one position, with the same side to move, occurs for the
+    /// Nth time (the random opening plies counted too); 0 plays on to --max-plies. How the
+    /// study counts, not a rule of the game.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub repetition: u32,
     /// Threads playing games at once (every core when not given).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,

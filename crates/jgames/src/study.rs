@@ -152,6 +152,7 @@ fn study_of<G: Game + Evaluate>(args: &StudyArgs) -> Result<Study<G>, CliError> 
         seed: args.seed,
         opening_plies: args.opening_plies,
         max_plies: args.max_plies,
+        repetition: (args.repetition > 0).then_some(args.repetition),
     })
 }
 
@@ -308,7 +309,7 @@ fn merge<G: Game + Evaluate>(
             }
         }
         for (i, line) in lines {
-            if line.trim().is_empty() || line == GameRow::HEADER {
+            if line.trim().is_empty() || GameRow::is_header(line) {
                 continue;
             }
             let row = GameRow::parse::<G>(line)
@@ -461,6 +462,18 @@ fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow], budgets: usize
                 percent(s.ending_rate(*ending))
             );
         }
+        if s.traced() || s.repeated > 0 {
+            let _ = writeln!(
+                t,
+                "  stopped        by a rule {}  repetition {}  cap {}",
+                percent(s.completion()),
+                percent(s.repetition_rate()),
+                percent(s.cap_rate())
+            );
+        }
+        if s.traced() {
+            course(&mut t, &s);
+        }
         if let Some(margin) = s.margin() {
             let _ = writeln!(
                 t,
@@ -495,6 +508,65 @@ fn report<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow], budgets: usize
         let _ = writeln!(t);
     }
     t
+}
+
+/// The lines of the table on the course of the games, from their traces (see
+/// [`game_study::measures`]): each per-game measure's mean over the games it applies to.
+fn course(t: &mut String, s: &Summary) {
+    let value = |name: &str, digits: usize| -> String {
+        let Some(m) = game_study::measures::row_measure(name) else {
+            return "-".to_owned();
+        };
+        match s.per_game(m.of) {
+            Some(e) if m.share => e.percent(),
+            Some(e) => e.fixed(digits),
+            None => "-".to_owned(),
+        }
+    };
+    let dead = game_study::measures::DEAD_ZONE;
+    let lines = [
+        format!(
+            "lead changes   {} a game (a lead: evaluation beyond ±{dead})",
+            value("lead_changes", 2)
+        ),
+        format!(
+            "drama          winner's worst {}  behind at {} of its plies",
+            value("drama", 0),
+            value("winner_behind", 1)
+        ),
+        format!(
+            "evaluations    change a ply {}  within ±{dead} {}",
+            value("stability", 0),
+            value("uncertainty", 1)
+        ),
+        format!(
+            "decided at     {} of the game (winner leads from there on)",
+            value("decided_at", 1)
+        ),
+        format!(
+            "repeated       {} of positions seen before",
+            value("repetition", 1)
+        ),
+        format!(
+            "moves          max {}  change a ply {}",
+            value("branching_max", 1),
+            value("branching_change", 1)
+        ),
+        format!(
+            "pieces         start {}  end {}  captures {}  plies between {}",
+            value("pieces_start", 1),
+            value("pieces_end", 1),
+            value("captures", 1),
+            value("plies_between_captures", 1)
+        ),
+        format!(
+            "complexity     {} (log10 of the legal moves multiplied along a game)",
+            value("complexity", 1)
+        ),
+    ];
+    for line in lines {
+        let _ = writeln!(t, "  {line}");
+    }
 }
 
 /// How many games of `rows` went exactly as the game of the same number in `base`, as far as
@@ -540,6 +612,12 @@ fn json<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
                     "branching": s.branching(),
                     "margin": s.margin(),
                     "endings": endings,
+                    "stops": {
+                        "rule": s.completion(),
+                        "repetition": s.repetition_rate(),
+                        "cap": s.cap_rate(),
+                    },
+                    "course": course_json(s),
                 })
             });
             serde_json::json!({
@@ -557,9 +635,23 @@ fn json<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
         "seed": study.seed,
         "opening_plies": study.opening_plies,
         "max_plies": study.max_plies,
+        "repetition": study.repetition,
         "cells": cells,
     });
     serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+/// The per-game measures of the traces as a JSON object, by name (empty without traces).
+fn course_json(s: &Summary) -> serde_json::Value {
+    let map: serde_json::Map<String, serde_json::Value> = if s.traced() {
+        game_study::measures::ROW_MEASURES
+            .iter()
+            .map(|m| (m.name.to_owned(), serde_json::json!(s.per_game(m.of))))
+            .collect()
+    } else {
+        serde_json::Map::new()
+    };
+    serde_json::Value::Object(map)
 }
 
 /// Writes the charts of the study into `dir`: `results.svg` (the first mover's results per
