@@ -20,6 +20,9 @@ declare -A STUDY=(
   [jetan-presets]="jetan --engine alphabeta:contempt=0 --variants standard,no-escape,proposed --nodes 1000,10000 --games 400"
   [jetan-contempt]="jetan --engine alphabeta:contempt=300 --variants standard,no-escape,proposed,standard+second-first --nodes 1000,4000 --games 300"
   [jetan-skill]="jetan --engine alphabeta:contempt=300 --variants standard --skill --nodes 500,1000,2000,4000 --games 200"
+  [jetan-values]="jetan --engine alphabeta:contempt=300 --variants standard,standard+value-count,standard+value-mobility,proposed,proposed+value-count,proposed+value-mobility --nodes 1000 --games 300"
+  [jetan-endgames]="jetan --engine alphabeta:contempt=300 --starts docs/studies/jetan-endgame-positions.txt --variants standard,proposed --nodes 20000,100000 --games 200"
+  [jetan-revisit]="jetan --engine alphabeta:contempt=300 --variants standard,revisit,standard+thoat-jumps --nodes 1000,4000 --games 100"
   [repeat]="jarmo --variants jarmo,jasir-basic --nodes 1000 --games 40 --opening-plies 4"
   [jersi-presets]="jersi --variants all --nodes 1000,10000 --games 400"
   [jersi-helms-deep]="jersi --variants standard --opening helms-deep --nodes 1000,10000 --games 400"
@@ -34,7 +37,8 @@ declare -A STUDY=(
 )
 ORDER=(repeat jarmo-presets jarmo-rules jarmo-mcts jarmo-skill jericho-presets jericho-skill
   jericho-strength jericho-strength-100k jericho-copy jericho-undermine jetan-presets
-  jetan-contempt jetan-skill jersi-presets jersi-helms-deep jersi-minas-tirith jersi-skill)
+  jetan-contempt jetan-skill jetan-values jetan-endgames jetan-revisit jersi-presets
+  jersi-helms-deep jersi-minas-tirith jersi-skill)
 
 tables=
 if [ "${1:-}" = "--tables" ]; then

@@ -3,7 +3,7 @@
 use abstract_game::square::{Coord, Direction};
 use abstract_game::{BySide, Game, GameRules as _, Outcome, Scores, Side};
 use arbitrary::Unstructured;
-use jetan_core::{Kind, Move, Piece, Position, Rules, Setup, Square};
+use jetan_core::{Kind, Move, Piece, Position, Rules, Setup, Square, ValueScale};
 
 use crate::{
     FuzzGame, Header, any, one_in, pick, short_text, side, small_or_any, small_or_any_bytes, upto,
@@ -53,7 +53,9 @@ impl FuzzGame for Position {
     const RANDOM_MOVE_IS_A_LIST_DRAW: bool = false;
 
     /// Byte 0, bit 0: paths may revisit squares; bit 1: no Princess's escape; bit 2: the
-    /// proposed variant (unequal small material wins); bit 3: Orange moves first. Bytes 1 to 3:
+    /// proposed variant (unequal small material wins); bit 3: Orange moves first; bits 4 and 5:
+    /// the value scale (0 steps, 1 piece count, 2 mobility; 3 reads as steps); bit 6: the
+    /// Thoat jumps. Bytes 1 to 3:
     /// the countdown, by [`small_or_any`].
     fn rules_of(h: Header) -> Rules {
         let bit = |i: u8| h[0] >> i & 1 != 0;
@@ -62,6 +64,12 @@ impl FuzzGame for Position {
             escape: !bit(1),
             countdown: small_or_any([h[1], h[2], h[3]]),
             unequal_wins: bit(2),
+            thoat_jumps: bit(6),
+            value: match h[0] >> 4 & 3 {
+                1 => ValueScale::Count,
+                2 => ValueScale::Mobility,
+                _ => ValueScale::Steps,
+            },
             first_player: if bit(3) { Side::Second } else { Side::First },
         }
     }
@@ -70,7 +78,13 @@ impl FuzzGame for Position {
         let flags = u8::from(r.revisit)
             | u8::from(!r.escape) << 1
             | u8::from(r.unequal_wins) << 2
-            | u8::from(r.first_player == Side::Second) << 3;
+            | u8::from(r.first_player == Side::Second) << 3
+            | match r.value {
+                ValueScale::Steps => 0,
+                ValueScale::Count => 1,
+                ValueScale::Mobility => 2,
+            } << 4
+            | u8::from(r.thoat_jumps) << 6;
         let [a, b, c] = small_or_any_bytes(r.countdown);
         [flags, a, b, c]
     }

@@ -42,6 +42,7 @@
 //!     opening_plies: 0,
 //!     max_plies: 100,
 //!     repetition: Some(3),
+//!     starts: Vec::new(),
 //! };
 //! let rows = study.run(Unit::ALL, 2, &AtomicBool::new(false), &|_| {});
 //! let summary = Summary::of::<Nim>(&rows).unwrap();

@@ -1,7 +1,8 @@
 //! A study: cells (a preset, two engines and their budgets) each played for a number of games
 //! in pairs, every game repeatable from the study's seed alone.
 //!
-//! Game `g` of a cell starts from the preset's start position with the random opening plies
+//! Game `g` of a cell starts from the preset's start position (or from the study's start
+//! position `(g / 2) mod n` of `n` given, see [`Study::starts`]) with the random opening plies
 //! of pair `g / 2` (the same for every cell, so presets and engines meet the same openings),
 //! engine A moving first in even games and second in odd ones. Engines are built afresh for
 //! every game, seeded from the game's number where they draw random numbers, and budgets are
@@ -143,6 +144,11 @@ pub struct Study<G: Game> {
     /// game stopped at the cap is; `None` plays on to the cap. The study's counting, not a
     /// rule of the game.
     pub repetition: Option<u32>,
+    /// Positions to start from instead of the rules' start, one list per cell in the cells'
+    /// order, each position built under its cell's rules (the same positions in every cell,
+    /// so that the cells compare game by game). Pair `k` of a cell starts from its position
+    /// `k mod n`, once with each colour. Empty (or an empty list): the rules' start.
+    pub starts: Vec<Vec<G>>,
 }
 
 /// Keeps the streams of the openings and of the engines apart.
@@ -166,7 +172,10 @@ impl<G: Game + Evaluate> Study<G> {
     /// Plays game `game` of cell `cell`; `None` if `stop` was set before it ended.
     pub fn play(&self, cell: u32, game: u32, stop: &AtomicBool) -> Option<GameRow> {
         let setting = &self.cells[cell as usize];
-        let start = G::new(setting.rules);
+        let start = match self.starts.get(cell as usize) {
+            Some(list) if !list.is_empty() => list[(game / 2) as usize % list.len()].clone(),
+            _ => G::new(setting.rules),
+        };
         let id = u64::from(cell) * u64::from(self.games) + u64::from(game);
         let engine_seed = game_seed(self.seed ^ ENGINE_SALT, id);
         let mut engines = [

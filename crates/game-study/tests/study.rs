@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use abstract_game::nim::{Nim, NimRules};
-use abstract_game::{Game, GameRules};
+use abstract_game::{Game, GameRules, Side, TextGame};
 use game_search::{Budget, EngineSpec};
 use game_study::{Cell, Contestant, GameRow, Study, Summary, Unit};
 
@@ -50,6 +50,7 @@ fn study(spec: &str, budget: Budget, games: u32, cells: usize) -> Study<Nim> {
         opening_plies: 0,
         max_plies: 200,
         repetition: Some(3),
+        starts: Vec::new(),
     }
 }
 
@@ -85,6 +86,42 @@ fn perfect_play_loses_every_game_from_equal_heaps() {
         assert_eq!(summary.by_side[1].wins, 6);
         assert_eq!(summary.endings, vec![("win", 6), ("draw", 0)]);
         assert_eq!(summary.completion().unwrap().value, 1.0);
+    }
+}
+
+#[test]
+fn games_start_from_the_given_positions_in_turn_with_both_colours() {
+    // Perfect play from three positions: heaps 1 and 0 with the second side to move (it takes
+    // the last stone: one ply), 2 and 2 with the first side to move (a loss for it: the
+    // opponent copies every move, four plies), 3 and 0 with the first side to move (one ply).
+    let texts = ["1 0 1", "2 2 0", "3 0 0"];
+    let mut s = study("alphabeta", Budget::depth(20), 8, 1);
+    s.starts = vec![
+        texts
+            .iter()
+            .map(|t| Nim::from_text(t, s.cells[0].rules).unwrap())
+            .collect(),
+    ];
+    let rows = s.run(Unit::ALL, 1, &AtomicBool::new(false), &|_| {});
+    // Pair k starts from position k mod 3: pairs 0, 1, 2, 3 from the first, second, third
+    // and first again.
+    let expected = [
+        (Side::Second, Side::Second, 1),
+        (Side::First, Side::Second, 4),
+        (Side::First, Side::First, 1),
+        (Side::Second, Side::Second, 1),
+    ];
+    for row in &rows {
+        let (first, winner, plies) = expected[(row.game / 2) as usize];
+        assert_eq!(
+            (row.first, row.winner, row.plies),
+            (first, Some(winner), plies),
+            "game {}",
+            row.game
+        );
+        // Engine A moves first in the even games of a pair, second in the odd ones.
+        let a_first = row.game % 2 == 0;
+        assert_eq!(row.a_side == first, a_first, "game {}", row.game);
     }
 }
 

@@ -518,6 +518,7 @@ mod tests {
                         x,
                         ALL_BITS,
                         revisit,
+                        false,
                         true,
                         false,
                     );

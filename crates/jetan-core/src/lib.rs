@@ -36,8 +36,9 @@
 //!   when it runs out without a win. Under the proposed variant, three pieces or fewer each of
 //!   unequal value win at once for the higher total.
 //!
-//! [`Rules`] holds every option (`revisit`, `escape`, `countdown`, `unequal_wins`, the first
-//! player) with the presets `standard`, `no-escape`, `revisit` and `proposed`.
+//! [`Rules`] holds every option (`revisit`, `escape`, `countdown`, `unequal_wins`, the reading
+//! of "equal value" as a [`ValueScale`], the older rules' jumping Thoat `thoat_jumps`, the
+//! first player) with the presets `standard`, `no-escape`, `revisit` and `proposed`.
 //!
 //! # Move notation
 //!
@@ -171,7 +172,7 @@ pub use eval::EvalWeights;
 pub use notation::MoveError;
 pub use piece::{BLACK, Kind, ORANGE, Piece};
 pub use position::{MAX_MOVES, Move, MoveList, Position};
-pub use rules::Rules;
+pub use rules::{Rules, ValueScale};
 pub use setup::{Setup, SetupError};
 pub use text::TextError;
 

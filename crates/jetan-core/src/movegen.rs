@@ -336,15 +336,18 @@ fn walk3<const KING_STEPS: bool>(
 
 /// Destinations (occupied or not) of a non-Princess piece of kind `kind` on `x`, with `empty`
 /// the empty squares. `moves` selects the path rule of real moves; otherwise the threat rule
-/// (the path may not end on its first square). The result may contain `x` itself (callers drop
+/// (the path may not end on its first square). `thoat_jumps` lets a Thoat pass over its
+/// first-step square whatever stands there. The result may contain `x` itself (callers drop
 /// it: it holds the piece).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn reach(
     kind: Kind,
     side: Side,
     x: usize,
     empty: u128,
     revisit: bool,
+    thoat_jumps: bool,
     moves: bool,
     shortcut: bool,
 ) -> u128 {
@@ -352,7 +355,7 @@ pub(crate) fn reach(
     let pass = |empty: u128| if revisit { empty | 1u128 << x } else { empty };
     match kind {
         Kind::Panthan => panthan_reach(side, 1u128 << x),
-        Kind::Thoat => diag_step(ORTH[x] & empty),
+        Kind::Thoat => diag_step(ORTH[x] & if thoat_jumps { ALL_BITS } else { empty }),
         Kind::Warrior => orth_step(ORTH[x] & empty),
         Kind::Padwar => diag_step(DIAG[x] & empty),
         Kind::Dwar => reach3::<false>(x, pass(empty), revisit && moves, shortcut),
@@ -376,6 +379,8 @@ pub(crate) struct View<'a> {
     pub(crate) to_move: Side,
     /// The `revisit` option.
     pub(crate) revisit: bool,
+    /// The `thoat_jumps` option.
+    pub(crate) thoat_jumps: bool,
     /// Whether the side to move's Princess may escape: the option is on and her escape unused.
     pub(crate) can_escape: bool,
 }
@@ -389,6 +394,7 @@ impl Position {
             by_kind: &self.by_kind,
             to_move: self.to_move,
             revisit: self.rules.revisit,
+            thoat_jumps: self.rules.thoat_jumps,
             can_escape: self.rules.escape && self.escape_left[self.to_move.index()],
         }
     }
@@ -437,7 +443,8 @@ impl View<'_> {
         // The two-step pieces of each kind together (no two-step path can revisit a square
         // but its start), their second steps shared: from `diag` a diagonal step (Thoats,
         // Padwars), from `orth` an orthogonal one (Warriors).
-        let diag = (orth_step(k(Kind::Thoat)) | diag_step(k(Kind::Padwar))) & empty;
+        let thoat_pass = if self.thoat_jumps { ALL_BITS } else { empty };
+        let diag = (orth_step(k(Kind::Thoat)) & thoat_pass) | (diag_step(k(Kind::Padwar)) & empty);
         let orth = orth_step(k(Kind::Warrior)) & empty;
         let h = east(diag) | west(diag) | orth;
         att |= north(h) | south(h) | east(orth) | west(orth);
@@ -458,7 +465,8 @@ impl View<'_> {
                 let x = low_index(dwars);
                 dwars &= dwars - 1;
                 if open(att, DWAR[x]) {
-                    att |= reach(Kind::Dwar, side, x, empty, revisit, false, true) & !(1u128 << x);
+                    att |= reach(Kind::Dwar, side, x, empty, revisit, false, false, true)
+                        & !(1u128 << x);
                 }
             }
         } else if dwars != 0 {
@@ -482,7 +490,8 @@ impl View<'_> {
             let x = low_index(chiefs);
             chiefs &= chiefs - 1;
             if open(att, PRINCESS[0][x]) {
-                att |= reach(Kind::Chief, side, x, empty, revisit, false, true) & !(1u128 << x);
+                att |=
+                    reach(Kind::Chief, side, x, empty, revisit, false, false, true) & !(1u128 << x);
             }
         }
         att
@@ -522,7 +531,16 @@ impl View<'_> {
                 while set != 0 {
                     let x = low_index(set);
                     set &= set - 1;
-                    let to = reach($kind, side, x, empty, $revisit, true, S::SHORTCUT);
+                    let to = reach(
+                        $kind,
+                        side,
+                        x,
+                        empty,
+                        $revisit,
+                        self.thoat_jumps,
+                        true,
+                        S::SHORTCUT,
+                    );
                     sink.piece_moves(x, to & not_mine);
                 }
             };
@@ -597,7 +615,9 @@ impl View<'_> {
             while set != 0 {
                 let x = low_index(set);
                 set &= set - 1;
-                if reach(kind, side, x, empty, revisit, true, true) & not_mine != 0 {
+                if reach(kind, side, x, empty, revisit, self.thoat_jumps, true, true) & not_mine
+                    != 0
+                {
                     return true;
                 }
             }

@@ -60,7 +60,8 @@ impl Kind {
         self.steps()
     }
 
-    /// Whether the piece ignores what stands on the intermediate squares of its path.
+    /// Whether the piece ignores what stands on the intermediate squares of its path (under
+    /// the `thoat_jumps` option of [`Rules`](crate::Rules) the Thoat does too).
     pub const fn jumps(self) -> bool {
         matches!(self, Kind::Flier | Kind::Princess)
     }

@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 use crate::board::{ALL_BITS, SQUARES, Square, Squares};
 use crate::movegen::{Counter, Filler, Groups, View};
 use crate::piece::{Kind, Piece};
-use crate::rules::Rules;
+use crate::rules::{Rules, ValueScale};
 use crate::sample::Numbers;
 
 /// One whole turn: a piece moves from one square to another, capturing what stands there.
@@ -248,9 +248,24 @@ impl Position {
         self.countdown
     }
 
-    /// The total piece value of `side` (Panthan 1; Thoat, Warrior, Padwar 2; others 3).
+    /// The total piece value of `side` in steps (Panthan 1; Thoat, Warrior, Padwar 2; others
+    /// 3), whatever the rules' [`ValueScale`](crate::ValueScale): see
+    /// [`value_total`](Self::value_total) for the scale the material rules use.
     pub fn material(&self, side: Side) -> u8 {
         self.value[side.index()]
+    }
+
+    /// The total value of `side`'s pieces on the rules' [`ValueScale`](crate::ValueScale), the
+    /// number the countdown and the proposed variant compare.
+    pub fn value_total(&self, side: Side) -> u16 {
+        let pieces = self.by_side[side.index()];
+        Kind::ALL
+            .iter()
+            .map(|&k| {
+                (pieces & self.by_kind[k.index()]).count_ones() as u16
+                    * u16::from(self.rules.value.of(k))
+            })
+            .sum()
     }
 
     /// The number of pieces of `side`.
@@ -274,20 +289,33 @@ impl Position {
     /// The result the material rules give now: the proposed variant's win, or the draw of an
     /// expired countdown.
     pub(crate) fn material_result(&self) -> Option<Outcome> {
-        material_result(&self.rules, &self.by_side, self.value, self.countdown)
+        material_result(
+            &self.rules,
+            &self.by_side,
+            &self.by_kind,
+            self.value,
+            self.countdown,
+        )
     }
 
     /// The result of the game after any move here that captures nothing (none while the
     /// game goes on): such a move keeps the piece counts and values, so the material rules
     /// and the countdown end the game after all of them or after none.
     pub(crate) fn quiet_move_result(&self) -> Option<Outcome> {
-        material_rules(&self.rules, &self.by_side, self.value, self.countdown).1
+        material_rules(
+            &self.rules,
+            &self.by_side,
+            &self.by_kind,
+            self.value,
+            self.countdown,
+        )
+        .1
     }
 
     /// Whether the countdown should be running now (it starts once, when both sides have three
     /// pieces or fewer of equal value).
     pub(crate) fn countdown_condition(&self) -> bool {
-        countdown_condition(&self.by_side, self.value)
+        countdown_condition(&self.rules, &self.by_side, &self.by_kind, self.value)
     }
 
     /// Plays `mv` (see [`Game::play_unchecked`]), keeping the hash up to date only with
@@ -373,11 +401,38 @@ fn few_pieces(by_side: &[u128; 2]) -> bool {
     by_side[0].count_ones() <= 3 && by_side[1].count_ones() <= 3
 }
 
+/// The two sides' values on the rules' [`ValueScale`](crate::ValueScale), `steps` being the
+/// step totals kept up to date by every ply. Asked only when both sides have three pieces or
+/// fewer, so the sums stay small.
+#[inline(always)]
+fn totals(rules: &Rules, by_side: &[u128; 2], by_kind: &[u128; 8], steps: [u8; 2]) -> [u16; 2] {
+    match rules.value {
+        ValueScale::Steps => steps.map(u16::from),
+        ValueScale::Count => by_side.map(|b| b.count_ones() as u16),
+        ValueScale::Mobility => by_side.map(|b| {
+            Kind::ALL
+                .iter()
+                .map(|&k| {
+                    (b & by_kind[k.index()]).count_ones() as u16 * u16::from(rules.value.of(k))
+                })
+                .sum()
+        }),
+    }
+}
+
 /// Whether the countdown should be running with these pieces and values (it starts once, when
 /// both sides have three pieces or fewer of equal value).
 #[inline(always)]
-fn countdown_condition(by_side: &[u128; 2], value: [u8; 2]) -> bool {
-    few_pieces(by_side) && value[0] == value[1]
+fn countdown_condition(
+    rules: &Rules,
+    by_side: &[u128; 2],
+    by_kind: &[u128; 8],
+    value: [u8; 2],
+) -> bool {
+    few_pieces(by_side) && {
+        let [a, b] = totals(rules, by_side, by_kind, value);
+        a == b
+    }
 }
 
 /// The result the material rules give: the proposed variant's win, or the draw of an expired
@@ -386,16 +441,16 @@ fn countdown_condition(by_side: &[u128; 2], value: [u8; 2]) -> bool {
 fn material_result(
     rules: &Rules,
     by_side: &[u128; 2],
+    by_kind: &[u128; 8],
     value: [u8; 2],
     countdown: Option<u16>,
 ) -> Option<Outcome> {
-    if rules.unequal_wins && few_pieces(by_side) && value[0] != value[1] {
-        let winner = if value[0] > value[1] {
-            Side::First
-        } else {
-            Side::Second
-        };
-        return Some(Outcome::win(winner));
+    if rules.unequal_wins && few_pieces(by_side) {
+        let [a, b] = totals(rules, by_side, by_kind, value);
+        if a != b {
+            let winner = if a > b { Side::First } else { Side::Second };
+            return Some(Outcome::win(winner));
+        }
     }
     if countdown == Some(0) {
         return Some(Outcome::DRAW);
@@ -427,7 +482,7 @@ fn ply(
     }
     by_side[piece.side.index()] ^= from_bit ^ to_bit;
     by_kind[piece.kind.index()] ^= from_bit ^ to_bit;
-    let (countdown, material) = material_rules(rules, by_side, *value, countdown);
+    let (countdown, material) = material_rules(rules, by_side, by_kind, *value, countdown);
     let result = match captured.map(|v| v.kind) {
         Some(Kind::Princess) => Some(Outcome::win(piece.side)),
         Some(Kind::Chief) => Some(if piece.kind == Kind::Chief {
@@ -446,15 +501,19 @@ fn ply(
 fn material_rules(
     rules: &Rules,
     by_side: &[u128; 2],
+    by_kind: &[u128; 8],
     value: [u8; 2],
     countdown: Option<u16>,
 ) -> (Option<u16>, Option<Outcome>) {
     let countdown = match countdown {
         Some(n) => Some(n.saturating_sub(1)),
-        None if countdown_condition(by_side, value) => Some(rules.countdown),
+        None if countdown_condition(rules, by_side, by_kind, value) => Some(rules.countdown),
         None => None,
     };
-    (countdown, material_result(rules, by_side, value, countdown))
+    (
+        countdown,
+        material_result(rules, by_side, by_kind, value, countdown),
+    )
 }
 
 impl Game for Position {
@@ -564,6 +623,7 @@ impl Game for Position {
             by_kind: &by_kind,
             to_move,
             revisit: self.rules.revisit,
+            thoat_jumps: self.rules.thoat_jumps,
             can_escape: self.rules.escape && escape_left,
         }
         .generate(&mut c);

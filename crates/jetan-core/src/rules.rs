@@ -2,6 +2,59 @@
 
 use abstract_game::{GameRules, Preset, RuleSwitch, Side};
 
+use crate::piece::Kind;
+
+/// What "equal value" means for the material rules: the equal-value countdown and the
+/// Proposed variant's win by the higher total.
+///
+/// The source text says that Burroughs leaves a piece's value undefined and takes it as the
+/// number of steps the piece makes; the other scales are readings a reader could take as well,
+/// kept as options so that studies can compare them (`docs/jetan.md`, "Equal value"). Each
+/// scale gives a piece a whole number; a side's value is the sum over its pieces, and the
+/// rules compare the two sides' sums only when both have three pieces or fewer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ValueScale {
+    /// The number of steps of the piece's move (the text's own reading, the default):
+    /// Panthan 1; Thoat, Warrior and Padwar 2; Dwar, Flier, Chief and Princess 3.
+    #[default]
+    Steps,
+    /// Every piece counts 1: equal value is an equal number of pieces.
+    Count,
+    /// The squares the piece reaches in one move from a central square of an empty board, by
+    /// the moves of the text: Panthan 5, Warrior 8, Padwar 8, Thoat 12, Dwar 16, Flier 16,
+    /// Chief 48, Princess 48 (her normal moves). Unlike the steps it tells a Thoat from a
+    /// Warrior or a Padwar.
+    Mobility,
+}
+
+impl ValueScale {
+    /// Every scale, the default first.
+    pub const ALL: [ValueScale; 3] = [ValueScale::Steps, ValueScale::Count, ValueScale::Mobility];
+
+    /// The value of one piece of `kind` on this scale.
+    ///
+    /// ```
+    /// use jetan_core::{Kind, ValueScale};
+    /// assert_eq!(ValueScale::Steps.of(Kind::Thoat), 2);
+    /// assert_eq!(ValueScale::Count.of(Kind::Dwar), 1);
+    /// assert_eq!(ValueScale::Mobility.of(Kind::Thoat), 12);
+    /// ```
+    pub const fn of(self, kind: Kind) -> u8 {
+        match self {
+            ValueScale::Steps => kind.steps(),
+            ValueScale::Count => 1,
+            ValueScale::Mobility => match kind {
+                Kind::Panthan => 5,
+                Kind::Warrior | Kind::Padwar => 8,
+                Kind::Thoat => 12,
+                Kind::Dwar | Kind::Flier => 16,
+                Kind::Chief | Kind::Princess => 48,
+            },
+        }
+    }
+}
+
 /// Every rule option of Jetan. `Rules::default()` is the `standard` preset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -19,6 +72,15 @@ pub struct Rules {
     /// The proposed variant (default `false`): when both sides have three pieces or fewer of
     /// unequal total value, the higher total wins at once.
     pub unequal_wins: bool,
+    /// Whether the Thoat jumps (default `false`): the rules of Abstract Games 6, before the
+    /// adjustment the source text adopts, let it ignore what stands on its first-step
+    /// square; its destinations are the same.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub thoat_jumps: bool,
+    /// What "equal value" means for the countdown and the proposed variant (default
+    /// [`ValueScale::Steps`], the text's reading).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub value: ValueScale,
     /// The side that moves first (default Black, [`Side::First`]); see
     /// [`with_first_player`](Rules::with_first_player).
     pub first_player: Side,
@@ -26,12 +88,14 @@ pub struct Rules {
 
 impl Rules {
     /// The standard rules: no revisits, escapes on, a 10-ply countdown, no proposed variant,
-    /// Black first.
+    /// a Thoat that does not jump, values by step counts, Black first.
     pub const STANDARD: Rules = Rules {
         revisit: false,
         escape: true,
         countdown: 10,
         unequal_wins: false,
+        thoat_jumps: false,
+        value: ValueScale::Steps,
         first_player: Side::First,
     };
 
@@ -109,6 +173,30 @@ impl GameRules for Rules {
             summary: "the proposed variant's rule: in a small endgame more material wins",
             apply: |r| Rules {
                 unequal_wins: true,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "thoat-jumps",
+            summary: "the Thoat jumps, as in the rules before Ekman's adjustment",
+            apply: |r| Rules {
+                thoat_jumps: true,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "value-count",
+            summary: "equal value means an equal number of pieces",
+            apply: |r| Rules {
+                value: ValueScale::Count,
+                ..r
+            },
+        },
+        RuleSwitch {
+            name: "value-mobility",
+            summary: "a piece is worth the squares it reaches from the centre of an empty board",
+            apply: |r| Rules {
+                value: ValueScale::Mobility,
                 ..r
             },
         },

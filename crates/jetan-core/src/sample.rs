@@ -168,6 +168,7 @@ impl View<'_> {
                 square,
                 empty,
                 self.revisit,
+                self.thoat_jumps,
                 true,
                 false,
             );

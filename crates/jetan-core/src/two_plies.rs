@@ -49,10 +49,12 @@ struct Kept {
     value: u128,
 }
 
-/// The squares whose emptiness the destinations of a `kind` on `x` depend on.
+/// The squares whose emptiness the destinations of a `kind` on `x` depend on (none for a
+/// Thoat that jumps).
 #[inline(always)]
-fn influence(kind: Kind, x: usize) -> u128 {
+fn influence(kind: Kind, x: usize, thoat_jumps: bool) -> u128 {
     match kind {
+        Kind::Thoat if thoat_jumps => 0,
         Kind::Thoat | Kind::Warrior => ORTH[x],
         Kind::Padwar => DIAG[x],
         Kind::Dwar => ORTH_TWO[x],
@@ -85,7 +87,7 @@ fn kept_pieces(
             *kept.get_mut(len)? = Kept {
                 square: x,
                 kind,
-                influence: influence(kind, x),
+                influence: influence(kind, x, pos.rules.thoat_jumps),
                 value: value(kind, x),
             };
             len += 1;
@@ -110,6 +112,7 @@ impl Position {
         let us = self.to_move;
         let them = !us;
         let revisit = self.rules.revisit;
+        let jumps = self.rules.thoat_jumps;
         let occupied = self.by_side[0] | self.by_side[1];
         let empty = ALL_BITS & !occupied;
         let not_theirs = ALL_BITS & !self.by_side[them.index()];
@@ -117,7 +120,7 @@ impl Position {
 
         // The reply: each piece's moves, and the Panthans' (which no quiet move changes).
         let reply = |kind: Kind, x: usize, empty: u128| {
-            (reach(kind, them, x, empty, revisit, true, true) & not_theirs).count_ones()
+            (reach(kind, them, x, empty, revisit, jumps, true, true) & not_theirs).count_ones()
         };
         let Some((theirs, their_len)) =
             kept_pieces(self, them, |kind, x| u128::from(reply(kind, x, empty)))
@@ -140,7 +143,7 @@ impl Position {
         };
         let can_escape = self.rules.escape && self.escape_left[them.index()];
         let attack = |kind: Kind, x: usize, empty: u128| {
-            reach(kind, us, x, empty | princess, revisit, false, true) & !(1u128 << x)
+            reach(kind, us, x, empty | princess, revisit, jumps, false, true) & !(1u128 << x)
         };
         let Some((ours, our_len)) = kept_pieces(self, us, |kind, x| attack(kind, x, empty)) else {
             return general();

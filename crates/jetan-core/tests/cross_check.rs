@@ -6,7 +6,7 @@ mod reference;
 
 use abstract_game::playout::Rng;
 use jetan_core::prelude::*;
-use jetan_core::{Kind, Piece};
+use jetan_core::{Kind, Piece, ValueScale};
 use reference::{RefPos, fast_moves, to_ref};
 
 fn color(side: Side) -> u8 {
@@ -63,7 +63,7 @@ fn walk(pos: &Position, reference: &RefPos, depth: u32) -> u64 {
 }
 
 fn rules(preset: &str) -> Rules {
-    Rules::preset(preset).expect("known preset")
+    Rules::variant("jetan", preset).expect("known variant")
 }
 
 #[test]
@@ -460,4 +460,41 @@ fn perft_five_no_escape_confirmed_by_the_reference() {
 #[ignore]
 fn perft_five_revisit_confirmed_by_the_reference() {
     assert_eq!(reference_perft_on_two_threads("revisit", 5), 1_898_856_064);
+}
+
+/// The jumping Thoat through both implementations, with and without revisits: sparse
+/// placements, then random games from the start.
+#[test]
+fn the_jumping_thoat_every_path_option() {
+    for revisit in [false, true] {
+        let rules = Rules {
+            thoat_jumps: true,
+            revisit,
+            ..Rules::default()
+        };
+        let checked = random_setups(rules, 150, 300 + u64::from(revisit));
+        assert!(checked > 100, "{rules:?}: only {checked} valid setups");
+    }
+    random_games("standard+thoat-jumps", 4, 300, 5);
+    random_games("revisit+thoat-jumps", 4, 300, 6);
+}
+
+/// The other readings of "equal value" through both implementations, with and without the
+/// proposed variant: the countdown and the higher-value win on small endgames.
+#[test]
+fn random_placements_every_value_scale() {
+    for (n, value) in [ValueScale::Count, ValueScale::Mobility]
+        .into_iter()
+        .enumerate()
+    {
+        for unequal_wins in [false, true] {
+            let rules = Rules {
+                value,
+                unequal_wins,
+                ..Rules::default()
+            };
+            let checked = random_setups(rules, 150, 200 + 2 * n as u64 + u64::from(unequal_wins));
+            assert!(checked > 100, "{rules:?}: only {checked} valid setups");
+        }
+    }
 }

@@ -7,6 +7,7 @@
 
 use abstract_game::perft::{Perft, perft};
 use abstract_game::playout::{Rng, playout_loop, random_position};
+use jetan_core::ValueScale;
 use jetan_core::prelude::*;
 
 /// Every preset, and options under which the material rules end games soon.
@@ -14,6 +15,24 @@ fn rule_sets() -> Vec<Rules> {
     let mut all: Vec<Rules> = Rules::PRESETS.iter().map(|preset| preset.rules).collect();
     let s = Rules::STANDARD;
     all.push(Rules { countdown: 0, ..s });
+    all.push(Rules {
+        thoat_jumps: true,
+        ..s
+    });
+    all.push(Rules {
+        thoat_jumps: true,
+        revisit: true,
+        escape: false,
+        ..s
+    });
+    for value in [ValueScale::Count, ValueScale::Mobility] {
+        all.push(Rules { value, ..s });
+        all.push(Rules {
+            value,
+            unequal_wins: true,
+            ..s
+        });
+    }
     all.push(Rules {
         countdown: 1,
         unequal_wins: true,

@@ -3,22 +3,32 @@
 
 use abstract_game::playout::Rng;
 use abstract_game::testing::random_position;
-use jetan_core::Kind;
 use jetan_core::prelude::*;
+use jetan_core::{Kind, ValueScale};
 use proptest::prelude::*;
 
 /// Rules: a preset, or random options, with either side first.
 fn rules() -> impl Strategy<Value = Rules> {
     let preset = (0..Rules::PRESETS.len()).prop_map(|i| Rules::PRESETS[i].rules);
-    let options = (any::<bool>(), any::<bool>(), 0u16..=12, any::<bool>()).prop_map(
-        |(revisit, escape, countdown, unequal_wins)| Rules {
-            revisit,
-            escape,
-            countdown,
-            unequal_wins,
-            ..Rules::default()
-        },
-    );
+    let options = (
+        any::<bool>(),
+        any::<bool>(),
+        0u16..=12,
+        any::<bool>(),
+        0..ValueScale::ALL.len(),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(revisit, escape, countdown, unequal_wins, value, thoat_jumps)| Rules {
+                revisit,
+                escape,
+                countdown,
+                unequal_wins,
+                value: ValueScale::ALL[value],
+                thoat_jumps,
+                ..Rules::default()
+            },
+        );
     let first = prop_oneof![Just(Side::First), Just(Side::Second)];
     (prop_oneof![preset, options], first).prop_map(|(rules, side)| rules.with_first_player(side))
 }

@@ -1,7 +1,7 @@
 //! One test per rule, each on a hand-made position built from the position text.
 
 use jetan_core::prelude::*;
-use jetan_core::{Kind, ending};
+use jetan_core::{Kind, ValueScale, ending};
 
 /// Builds a position text from placements such as `"Ce5 Rf1 ce10 rj10"` (upper case Black,
 /// lower case Orange) and the other fields, then parses it.
@@ -115,6 +115,35 @@ fn thoat_steps_orthogonally_then_diagonally_without_jumping() {
         "e5",
         "c6 c4 g6 g4 d3 f3 d5 f5 e4",
     );
+}
+
+#[test]
+fn the_thoat_jumps_only_as_an_option() {
+    let jumping = Rules::variant("jetan", "standard+thoat-jumps").unwrap();
+    let with = |rules: Rules, placements: &str| {
+        dests(
+            &pos_with(rules, &format!("{KINGS} {placements}"), "b", "Rr", "-"),
+            "e5",
+        )
+    };
+    // Its own Panthan on e6 no longer blocks: d7 and f7 come back; e6 itself stays out.
+    assert_eq!(
+        with(jumping, "Te5 Pe6"),
+        names("d7 f7 c6 c4 g6 g4 d3 f3 d5 f5 e4")
+    );
+    // Walled in on all four sides, it has no move; jumping, it reaches its eight knight squares
+    // and takes the Orange Panthan on e4 (over d5 or f5).
+    let walled = "Te5 Pe6 Pd5 Pf5 pe4";
+    assert_eq!(with(Rules::default(), walled), names(""));
+    assert_eq!(with(jumping, walled), names("d7 f7 c6 c4 g6 g4 d3 f3 e4"));
+    // It threatens through a blocker as well: an Orange Thoat on e5 behind its own Panthan
+    // on e6 keeps the Black Princess off f7 only when it jumps.
+    let princess = |rules: Rules| {
+        let p = pos_with(rules, "Ca1 Rf9 Pa2 ca10 rj10 te5 pe6", "b", "Rr", "-");
+        dests(&p, "f9").contains(&"f7".to_owned())
+    };
+    assert!(princess(Rules::default()));
+    assert!(!princess(jumping));
 }
 
 #[test]
@@ -429,6 +458,103 @@ fn proposed_variant_higher_material_wins_with_three_pieces_or_fewer() {
     p.play(p.parse_move("We6xe4").unwrap()).unwrap();
     assert_eq!(p.outcome(), None);
     assert_eq!(p.countdown(), None);
+}
+
+/// The rules with `value` as the reading of "equal value", with or without the proposed
+/// variant.
+fn scaled(value: ValueScale, proposed: bool) -> Rules {
+    Rules {
+        value,
+        unequal_wins: proposed,
+        ..Rules::default()
+    }
+}
+
+#[test]
+fn equal_value_by_piece_count_ignores_what_the_pieces_are() {
+    // Orange takes a Panthan: Black keeps C R P, Orange C R W. In steps 3+3+1 = 7 against
+    // 3+3+2 = 8; in pieces 3 against 3.
+    let placements = "Ca1 Rj1 Pe4 Pb2 ca10 rj10 we6";
+    let after = |rules: Rules| {
+        let mut p = pos_with(rules, placements, "o", "Rr", "-");
+        p.play(p.parse_move("We6xe4").unwrap()).unwrap();
+        p
+    };
+    // Counting pieces, the material is equal: the countdown starts and nobody wins, with or
+    // without the proposed variant.
+    for proposed in [false, true] {
+        let p = after(scaled(ValueScale::Count, proposed));
+        assert_eq!(p.countdown(), Some(10));
+        assert_eq!(p.outcome(), None);
+        assert_eq!(
+            [p.value_total(Side::First), p.value_total(Side::Second)],
+            [3, 3]
+        );
+    }
+    // In steps it is unequal: no countdown, and the proposed variant gives Orange the game.
+    let p = after(scaled(ValueScale::Steps, false));
+    assert_eq!((p.countdown(), p.outcome()), (None, None));
+    let p = after(scaled(ValueScale::Steps, true));
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    // By mobility too: 48+48+5 = 101 against 48+48+8 = 104.
+    let p = after(scaled(ValueScale::Mobility, true));
+    assert_eq!(
+        [p.value_total(Side::First), p.value_total(Side::Second)],
+        [101, 104]
+    );
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::Second)));
+    assert_eq!(p.ending(), Some(ending::HIGHER_VALUE));
+}
+
+#[test]
+fn equal_value_by_mobility_tells_a_thoat_from_a_warrior() {
+    // Orange takes a Panthan: Black keeps C R T, Orange C R W. Equal in steps (8 and 8) and
+    // in pieces (3 and 3); by mobility the Thoat's 12 squares beat the Warrior's 8: 108
+    // against 104.
+    let placements = "Ca1 Rj1 Tc3 Pe4 ca10 rj10 we6";
+    let after = |rules: Rules| {
+        let mut p = pos_with(rules, placements, "o", "Rr", "-");
+        p.play(p.parse_move("We6xe4").unwrap()).unwrap();
+        p
+    };
+    for value in [ValueScale::Steps, ValueScale::Count] {
+        for proposed in [false, true] {
+            let p = after(scaled(value, proposed));
+            assert_eq!((p.countdown(), p.outcome()), (Some(10), None), "{value:?}");
+        }
+    }
+    let p = after(scaled(ValueScale::Mobility, false));
+    assert_eq!((p.countdown(), p.outcome()), (None, None));
+    let p = after(scaled(ValueScale::Mobility, true));
+    assert_eq!(
+        [p.value_total(Side::First), p.value_total(Side::Second)],
+        [108, 104]
+    );
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::First)));
+    // The same material as a position text: the countdown must run where the values are
+    // equal, and must not where they are not.
+    let t = text("Ca1 Rj1 Tc3 ca10 rj10 we6", "b", "Rr", "-");
+    for value in [ValueScale::Steps, ValueScale::Count] {
+        assert!(matches!(
+            Position::from_text(&t, scaled(value, false)),
+            Err(TextError::Setup(SetupError::CountdownNotStarted))
+        ));
+    }
+    assert!(Position::from_text(&t, scaled(ValueScale::Mobility, false)).is_ok());
+}
+
+#[test]
+fn the_value_readings_are_rule_switches() {
+    let rules = Rules::variant("jetan", "proposed+value-count").unwrap();
+    assert_eq!(rules, scaled(ValueScale::Count, true));
+    let rules = Rules::variant("jetan", "standard+value-mobility").unwrap();
+    assert_eq!(rules, scaled(ValueScale::Mobility, false));
+    // The default reading is the steps, in every preset.
+    assert!(
+        Rules::PRESETS
+            .iter()
+            .all(|p| p.rules.value == ValueScale::Steps)
+    );
 }
 
 #[test]

@@ -281,9 +281,18 @@ pub struct StudyArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Random plies played before the engines take over (the same for both games of a pair
-    /// and in every cell).
-    #[arg(long, default_value_t = 2)]
+    /// and in every cell): 2, or 0 with --starts.
+    #[arg(
+        long,
+        default_value_t = 2,
+        default_value_if("starts", clap::builder::ArgPredicate::IsPresent, "0")
+    )]
     pub opening_plies: u32,
+    /// Start the games from the positions of this file (one position text a line; blank lines
+    /// and lines beginning with `#` are skipped) instead of the rules' start: pair k of every
+    /// cell starts from position k mod n, once with each colour.
+    #[arg(long, value_name = "FILE")]
+    pub starts: Option<PathBuf>,
     /// A game still going after this many plies stops with no ending: a draw, or in a game
     /// scored by points (Jarmo) won by the side with more points. At least 1.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]

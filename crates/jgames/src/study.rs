@@ -16,7 +16,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use abstract_game::evaluate::opening;
-use abstract_game::{Evaluate, Game, GameRules, Opening};
+use abstract_game::{Evaluate, Game, GameRules, Opening, TextGame};
 use game_search::{Budget, EngineSpec};
 use game_stats::Estimate;
 use game_study::chart::{
@@ -41,7 +41,7 @@ fn histogram_bin(longest: u32) -> u32 {
 }
 
 /// Runs `jgames study` for game `G`.
-pub fn run_study<G: Game + Evaluate>(args: &StudyArgs) -> Result<(), CliError> {
+pub fn run_study<G: TextGame + Evaluate>(args: &StudyArgs) -> Result<(), CliError> {
     let study = study_of::<G>(args)?;
     let key = describe(&study);
     let unit = unit_of(args)?;
@@ -96,7 +96,7 @@ pub fn run_study<G: Game + Evaluate>(args: &StudyArgs) -> Result<(), CliError> {
 }
 
 /// The study the arguments describe: one cell per preset and budget.
-fn study_of<G: Game + Evaluate>(args: &StudyArgs) -> Result<Study<G>, CliError> {
+fn study_of<G: TextGame + Evaluate>(args: &StudyArgs) -> Result<Study<G>, CliError> {
     if args.games == 0 || args.games % 2 != 0 {
         return Err(input(format!(
             "--games {}: a study plays every opening twice, colours swapped: give an even \
@@ -146,6 +146,10 @@ fn study_of<G: Game + Evaluate>(args: &StudyArgs) -> Result<Study<G>, CliError> 
             });
         }
     }
+    let starts = match &args.starts {
+        Some(path) => starts_of::<G>(path, &cells)?,
+        None => Vec::new(),
+    };
     Ok(Study {
         cells,
         games: args.games,
@@ -153,7 +157,51 @@ fn study_of<G: Game + Evaluate>(args: &StudyArgs) -> Result<Study<G>, CliError> 
         opening_plies: args.opening_plies,
         max_plies: args.max_plies,
         repetition: (args.repetition > 0).then_some(args.repetition),
+        starts,
     })
+}
+
+/// The positions of the `--starts` file, one list per cell, each position under its cell's
+/// rules: every line must be a position of a game still going under every cell's rules.
+fn starts_of<G: TextGame>(path: &Path, cells: &[Cell<G>]) -> Result<Vec<Vec<G>>, CliError> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| input(format!("--starts {name}: cannot read it: {e}")))?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    if lines.is_empty() {
+        return Err(input(format!(
+            "--starts {name}: no positions (one position text a line, `#` for comments)"
+        )));
+    }
+    cells
+        .iter()
+        .map(|cell| {
+            lines
+                .iter()
+                .map(|&(number, line)| {
+                    let at = |why: String| {
+                        input(format!(
+                            "--starts {name}: line {number}, {}: {why}",
+                            cell.variant
+                        ))
+                    };
+                    let pos = G::from_text(line, cell.rules).map_err(|e| at(e.to_string()))?;
+                    match pos.outcome() {
+                        Some(outcome) => Err(at(format!(
+                            "the game is already over ({})",
+                            G::describe(outcome)
+                        ))),
+                        None => Ok(pos),
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The rules of `--variants` (`all` presets, or variant texts separated by commas: a preset,
@@ -231,7 +279,7 @@ fn unit_of(args: &StudyArgs) -> Result<Unit, CliError> {
 }
 
 /// One line naming the study: what a row file must match to be merged.
-fn describe<G: Game + Evaluate>(study: &Study<G>) -> String {
+fn describe<G: TextGame + Evaluate>(study: &Study<G>) -> String {
     let cells: Vec<String> = study
         .cells
         .iter()
@@ -244,8 +292,20 @@ fn describe<G: Game + Evaluate>(study: &Study<G>) -> String {
             )
         })
         .collect();
+    // A study from given positions names them by their number and a digest of their texts.
+    let starts = match study.starts.first() {
+        Some(list) if !list.is_empty() => {
+            let digest = list.iter().fold(0u64, |h, pos| {
+                pos.to_text()
+                    .bytes()
+                    .fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+            });
+            format!(" starts {} ({digest:016x})", list.len())
+        }
+        _ => String::new(),
+    };
     format!(
-        "{} games {} seed {} opening-plies {} max-plies {} | {}",
+        "{} games {} seed {} opening-plies {} max-plies {}{starts} | {}",
         G::NAME,
         study.games,
         study.seed,
@@ -636,6 +696,7 @@ fn json<G: Game + Evaluate>(study: &Study<G>, rows: &[GameRow]) -> String {
         "opening_plies": study.opening_plies,
         "max_plies": study.max_plies,
         "repetition": study.repetition,
+        "starts": study.starts.first().map_or(0, Vec::len),
         "cells": cells,
     });
     serde_json::to_string_pretty(&doc).unwrap_or_default()

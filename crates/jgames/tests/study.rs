@@ -530,3 +530,108 @@ fn the_documented_small_study_repeats() {
     ]);
     assert_eq!(table(&o).trim_end(), expected.trim_end());
 }
+
+/// Two Jetan positions where the side to move takes the enemy Princess with a Flier at once:
+/// Black's Flier a1 over b2 and c3 to d4, Orange's Flier j10 over i9 and h8 to g7.
+const STARTS: &str = "# two positions, each won in one ply
+c9/10/10/10/10/10/3r6/9R/10/F8C b Rr -
+
+c8f/10/10/6R3/10/9r/10/10/10/C9 o Rr -
+";
+
+#[test]
+fn games_start_from_the_positions_of_a_file() {
+    let dir = scratch("starts");
+    let file = dir.join("starts.txt");
+    std::fs::write(&file, STARTS).unwrap();
+    let path = file.to_str().unwrap();
+    let args = [
+        "study",
+        "jetan",
+        "--variants",
+        "standard",
+        "--nodes",
+        "200",
+        "--games",
+        "4",
+        "--starts",
+        path,
+        "-q",
+    ];
+    let t = table(&jgames(&args));
+    // Pair 0 starts from the first position, pair 1 from the second, each with both colours;
+    // no random opening plies by default, so every game ends with the side to move taking
+    // the Princess on the first ply.
+    assert_eq!(
+        figure(&t, 0, "games"),
+        "4 from 2 openings (the intervals count openings)"
+    );
+    assert!(figure(&t, 0, "plies").contains("range 1-1"), "{t}");
+    assert!(
+        figure(&t, 0, "ending princess-captured").starts_with("100.0%"),
+        "{t}"
+    );
+    assert!(figure(&t, 0, "first mover").contains("+4 =0 -0"), "{t}");
+    assert!(figure(&t, 0, "engine A").contains("+2 =0 -2"), "{t}");
+    // Random opening plies are still there when asked for.
+    let mut with_plies = args.to_vec();
+    with_plies.extend(["--opening-plies", "1"]);
+    let t = table(&jgames(&with_plies));
+    assert!(!figure(&t, 0, "plies").contains("range 1-1"), "{t}");
+}
+
+#[test]
+fn a_bad_file_of_positions_is_one_line_with_status_2() {
+    let dir = scratch("bad-starts");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let good = write("good.txt", STARTS);
+    let cases = [
+        (
+            "standard",
+            dir.join("missing.txt").to_str().unwrap().to_owned(),
+            "cannot read it",
+        ),
+        (
+            "standard",
+            write("empty.txt", "# nothing\n\n"),
+            "no positions",
+        ),
+        (
+            "standard",
+            write(
+                "bad.txt",
+                "# one good, one bad\nc9/10/10/10/10/10/3r6/9R/10/F8C b Rr -\nxyz b Rr -\n",
+            ),
+            "line 3, standard:",
+        ),
+        // Three pieces or fewer each of unequal value: over at once under the Proposed rule.
+        (
+            "proposed",
+            good,
+            "line 2, proposed: the game is already over",
+        ),
+    ];
+    for (variant, path, says) in cases {
+        let o = jgames(&[
+            "study",
+            "jetan",
+            "--variants",
+            variant,
+            "--nodes",
+            "100",
+            "--games",
+            "2",
+            "--starts",
+            &path,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{path}");
+        let err = stderr(&o);
+        assert!(err.contains(says), "{path}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(o.stdout.is_empty(), "{path}");
+    }
+}

@@ -8,7 +8,7 @@
 
 #![allow(dead_code, clippy::needless_range_loop)]
 
-use jetan_core::{Kind, Position, Rules, Side, Square};
+use jetan_core::{Kind, Position, Rules, Side, Square, ValueScale};
 
 /// A side: 0 Black, 1 Orange.
 pub type Color = u8;
@@ -57,11 +57,23 @@ fn offsets(step: Step, color: Color) -> Vec<(i32, i32)> {
     }
 }
 
-fn value(kind: Kind) -> u32 {
-    match kind {
-        Kind::Panthan => 1,
-        Kind::Thoat | Kind::Warrior | Kind::Padwar => 2,
-        _ => 3,
+/// A piece's value for the material rules, on each reading of "equal value".
+fn value(kind: Kind, scale: ValueScale) -> u32 {
+    match scale {
+        ValueScale::Steps => match kind {
+            Kind::Panthan => 1,
+            Kind::Thoat | Kind::Warrior | Kind::Padwar => 2,
+            _ => 3,
+        },
+        ValueScale::Count => 1,
+        // Destinations from e5 on an empty board.
+        ValueScale::Mobility => match kind {
+            Kind::Panthan => 5,
+            Kind::Thoat => 12,
+            Kind::Warrior | Kind::Padwar => 8,
+            Kind::Dwar | Kind::Flier => 16,
+            Kind::Chief | Kind::Princess => 48,
+        },
     }
 }
 
@@ -160,7 +172,7 @@ impl RefPos {
                 if let Some((c, k)) = self.cells[f][r]
                     && c == color
                 {
-                    v += value(k);
+                    v += value(k, self.rules.value);
                 }
             }
         }
@@ -179,6 +191,7 @@ impl RefPos {
     pub fn path_ends(&self, from: (i32, i32), ignore_pieces: bool) -> Vec<(i32, i32)> {
         let (color, kind) = self.get(from).expect("a piece");
         let (steps, jumps) = movement(kind);
+        let jumps = jumps || (kind == Kind::Thoat && self.rules.thoat_jumps);
         let mut ends = Vec::new();
         let mut path = vec![from];
         self.walk(
