@@ -34,10 +34,16 @@ declare -A STUDY=(
   [jersi-skill]="jersi --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
   [jericho-presets]="jericho --variants all --nodes 1000,10000 --games 400"
   [jericho-skill]="jericho --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
+  [jericho-strength]="jericho --variants standard --nodes 30000 --games 400"
+  [jericho-strength-100k]="jericho --variants standard --nodes 100000 --games 200"
+  [jericho-copy]="jericho --variants standard,no-asymmetry --opening copy --nodes 1000,10000,30000 --games 400 --opening-plies 1"
+  [jericho-undermine]="jericho --variants standard --opening undermine --nodes 1000,10000,30000 --games 400"
 )
-ORDER=(repeat jarmo-presets jarmo-rules jarmo-mcts jarmo-skill jericho-presets jericho-skill jetan-presets
-  jetan-contempt jetan-skill jetan-values jetan-endgames jetan-revisit jersi-presets jersi-helms-deep jersi-minas-tirith jersi-skill
-  jersi-handicap jersi-handicap-10k jersi-helms-deep-towers jersi-minas-tirith-towers)
+ORDER=(repeat jarmo-presets jarmo-rules jarmo-mcts jarmo-skill jericho-presets jericho-skill
+  jericho-strength jericho-strength-100k jericho-copy jericho-undermine jetan-presets
+  jetan-contempt jetan-skill jetan-values jetan-endgames jetan-revisit jersi-presets
+  jersi-helms-deep jersi-minas-tirith jersi-skill jersi-handicap jersi-handicap-10k
+  jersi-helms-deep-towers jersi-minas-tirith-towers)
 
 tables=
 if [ "${1:-}" = "--tables" ]; then

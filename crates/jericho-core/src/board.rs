@@ -298,6 +298,25 @@ const fn sharing_across() -> [Squares; 26] {
 /// For each square, the squares of the other territory that share an alignment with it.
 pub(crate) const SHARES_ACROSS: [Squares; 26] = sharing_across();
 
+const fn mirrors() -> [Square; 26] {
+    let mut out = [Square(0); 26];
+    let mut s = 0;
+    while s < 26 {
+        let mut t = 0;
+        while t < 26 {
+            if SQUARES[t].x == SQUARES[s].x && SQUARES[t].y == -SQUARES[s].y {
+                out[s] = Square(t as u8);
+            }
+            t += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// For each square, its image in the South-North mirror (same file, rank `r` to `5 - r`).
+const MIRRORS: [Square; 26] = mirrors();
+
 abstract_game::cell_index! {
     /// One of the 26 squares, by its index into [`SQUARES`] (rank order: South's 13, then
     /// North's 13). Its `Display` and `FromStr` are its name, e.g. `c2`.
@@ -381,6 +400,16 @@ impl Square {
     #[inline]
     pub const fn sharing_across(self) -> Squares {
         SHARES_ACROSS[self.0 as usize]
+    }
+
+    /// The square's image in the South-North mirror, the board's symmetry between the two
+    /// players: the same file, rank `r` going to rank `5 - r` (`c2` to `c3`, `d1` to `d4`).
+    /// It lies in the other territory and on the same file, so a copy of a placement on its
+    /// mirror image is one the asymmetry rule can forbid; the mirror of a diagonal is a
+    /// diagonal (`D1` to `D4`, `D2` to `D5`, `D3` to `D6`).
+    #[inline]
+    pub const fn mirror(self) -> Square {
+        MIRRORS[self.0 as usize]
     }
 }
 
@@ -480,5 +509,36 @@ mod tests {
             assert_eq!(s.name.parse(), Ok(Square::new(i)));
             assert_eq!(Square::from_coords(s.x, s.y), Some(Square::new(i)));
         }
+    }
+
+    #[test]
+    fn the_mirror_keeps_the_file_and_swaps_the_territory() {
+        let sq = |name: &str| Square::from_name(name).unwrap();
+        for (from, to) in [
+            ("a1", "a4"),
+            ("c2", "c3"),
+            ("d1", "d4"),
+            ("g3", "g2"),
+            ("e4", "e1"),
+        ] {
+            assert_eq!(sq(from).mirror(), sq(to), "{from}");
+        }
+        for s in Square::ALL {
+            assert_eq!(s.mirror().mirror(), s);
+            assert_ne!(s.mirror().territory(), s.territory());
+            // Same file: the two squares share the frontal alignment.
+            assert!(s.sharing_alignment().contains(s.mirror()), "{s}");
+            assert!(s.sharing_across().contains(s.mirror()), "{s}");
+        }
+        // Diagonals go to diagonals: D1 (a1 b2 e4) to D4 (a4 b3 e1).
+        let d1: Vec<String> = Alignment::from_name("D1")
+            .unwrap()
+            .squares()
+            .iter()
+            .map(|s| s.mirror().to_string())
+            .collect();
+        let mut d1 = d1;
+        d1.sort();
+        assert_eq!(d1, ["a4", "b3", "e1"]);
     }
 }

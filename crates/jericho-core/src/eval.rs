@@ -199,6 +199,10 @@ impl Evaluate for Position {
         ..SearchHints::DEFAULT
     };
 
+    /// The plans of the text's two ways of playing, `copy` and `undermine`
+    /// ([`openings`](crate::openings)).
+    const OPENINGS: &'static [abstract_game::Opening<Self>] = crate::openings::ALL;
+
     /// Placements of one size on one square are twins: colours never count in the strength
     /// of a tower, so the monoliths, the open alignments and the sizes in stock come out the
     /// same, and so does the outcome. Only what may later be stacked there, and the

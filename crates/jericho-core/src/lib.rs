@@ -68,7 +68,8 @@
 //! options, with the preset table of [`GameRules`]), [`Position`] (the validated position,
 //! implementing [`Game`] and [`TextGame`]), [`Setup`] (a raw position) and the notation
 //! ([`Move`], [`parse_syntax`], [`MoveError`]). [`prelude`] brings what a program needs into
-//! scope.
+//! scope. Two modules are tables of named constants: [`ending`] (the endings) and
+//! [`openings`] (the plans `copy` and `undermine`, which an engine can be told to follow).
 //!
 //! For learning and game frameworks, [`Position`] implements
 //! [`ActionSpace`](abstract_game::ActionSpace) (651 ids: the placement of `piece` on `square` is
@@ -127,6 +128,7 @@ pub mod ending;
 mod eval;
 mod movegen;
 mod notation;
+pub mod openings;
 mod piece;
 mod position;
 mod rules;

@@ -250,7 +250,8 @@ pub struct StudyArgs {
     /// Engine B (engine A again when not given).
     #[arg(long)]
     pub against: Option<String>,
-    /// An opening plan engine A follows first (`jersi`: `helms-deep`, `minas-tirith`).
+    /// An opening plan engine A follows first (`jersi`: `helms-deep`, `minas-tirith`;
+    /// `jericho`: `copy`, `undermine`).
     #[arg(long, value_name = "PLAN")]
     pub opening: Option<String>,
     /// An opening plan engine B follows first.
