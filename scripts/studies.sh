@@ -29,6 +29,8 @@ declare -A STUDY=(
   [jersi-minas-tirith]="jersi --variants standard --opening minas-tirith --nodes 1000,10000 --games 400"
   [jersi-handicap]="jersi --variants standard+white-no-wise,standard+black-no-wise,standard+white-no-mountain,standard+black-no-mountain,standard+white-no-fool,standard+black-no-fool,standard+white-no-rock,standard+black-no-rock --nodes 1000 --games 400"
   [jersi-handicap-10k]="jersi --variants standard+white-no-wise,standard+black-no-wise,standard+white-no-mountain,standard+black-no-mountain --nodes 10000 --games 200"
+  [jersi-helms-deep-100k]="jersi --variants standard --opening helms-deep --nodes 100000 --games 100"
+  [jersi-minas-tirith-100k]="jersi --variants standard --opening minas-tirith --nodes 100000 --games 100"
   [jersi-helms-deep-towers]="jersi --variants standard --opening helms-deep-towers --nodes 1000,10000 --games 200"
   [jersi-minas-tirith-towers]="jersi --variants standard --opening minas-tirith-towers --nodes 1000,10000 --games 200"
   [jersi-skill]="jersi --variants standard --skill --nodes 500,1000,2000,4000,8000 --games 200"
@@ -43,7 +45,7 @@ ORDER=(repeat jarmo-presets jarmo-rules jarmo-mcts jarmo-skill jericho-presets j
   jericho-strength jericho-strength-100k jericho-copy jericho-undermine jetan-presets
   jetan-contempt jetan-skill jetan-values jetan-endgames jetan-revisit jersi-presets
   jersi-helms-deep jersi-minas-tirith jersi-skill jersi-handicap jersi-handicap-10k
-  jersi-helms-deep-towers jersi-minas-tirith-towers)
+  jersi-helms-deep-towers jersi-minas-tirith-towers jersi-helms-deep-100k jersi-minas-tirith-100k)
 
 tables=
 if [ "${1:-}" = "--tables" ]; then
