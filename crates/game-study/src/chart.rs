@@ -166,19 +166,9 @@ pub fn result_bars(title: &str, legend_names: [&str; 3], bars: &[ResultBar]) -> 
     let height = bottom + 78.0;
     let draw_left = label_width + PLOT_WIDTH + GAP;
     let width = draw_left + DRAW_WIDTH + 40.0;
-    let mut svg = Svg::new(width, height);
-    svg.rect(0.0, 0.0, width, height, &Style::fill("white"));
-    svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
+    let mut svg = cell_chart(width, height, title, label_width);
     // The titles of the columns: what each row is, and the two scales.
     let heading = TOP - 16.0;
-    svg.text(
-        label_width - 8.0,
-        heading,
-        10.0,
-        "cell: variant, engines and budgets",
-        "end",
-        INK,
-    );
     svg.text(
         label_width,
         heading,
@@ -319,6 +309,29 @@ fn number_label(value: f64) -> String {
     }
 }
 
+/// A white canvas of `width` by `height` with `title` at the top left.
+fn titled(width: f64, height: f64, title: &str) -> Svg {
+    let mut svg = Svg::new(width, height);
+    svg.rect(0.0, 0.0, width, height, &Style::fill("white"));
+    svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
+    svg
+}
+
+/// A [`titled`] canvas for a chart of one row per cell, the cells' labels right-aligned in
+/// the first `label_width` under their column title.
+fn cell_chart(width: f64, height: f64, title: &str, label_width: f64) -> Svg {
+    let mut svg = titled(width, height, title);
+    svg.text(
+        label_width - 8.0,
+        TOP - 16.0,
+        10.0,
+        "cell: variant, engines and budgets",
+        "end",
+        INK,
+    );
+    svg
+}
+
 /// The skill trace: engine A's score with its 95% interval against A's budget on a log
 /// axis, one point per rung joined rung to rung, and a dashed line at 50% (no edge). The
 /// budgets of the rungs are the axis' ticks. Rungs with a budget of 0 or less are left out.
@@ -328,9 +341,7 @@ pub fn skill_trace(title: &str, x_title: &str, series: &[SkillSeries]) -> String
     let bottom = top + plot_height;
     let legend_top = bottom + 56.0;
     let height = legend_top + if series.len() > 1 { 16.0 } else { 0.0 } + 12.0;
-    let mut svg = Svg::new(width, height);
-    svg.rect(0.0, 0.0, width, height, &Style::fill("white"));
-    svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
+    let mut svg = titled(width, height, title);
     svg.text(
         left - 50.0,
         top - 16.0,
@@ -497,17 +508,7 @@ pub fn endings(title: &str, bars: &[EndingBar]) -> String {
             .sum::<f64>()
             / PLOT_WIDTH.max(1.0);
     let height = bottom + 50.0 + 16.0 * lines.floor();
-    let mut svg = Svg::new(width, height);
-    svg.rect(0.0, 0.0, width, height, &Style::fill("white"));
-    svg.bold_text(12.0, 20.0, 14.0, title, "start", INK);
-    svg.text(
-        label_width - 8.0,
-        TOP - 16.0,
-        10.0,
-        "cell: variant, engines and budgets",
-        "end",
-        INK,
-    );
+    let mut svg = cell_chart(width, height, title, label_width);
     svg.text(
         label_width,
         TOP - 16.0,

@@ -467,31 +467,26 @@ fn report(args: &Args, pairs: &[Vec<GameMeasures>], planned: bool) {
         percent(rate_of(pairs, won, |m| m.king_on_stack))
     );
     println!("captures");
-    println!(
-        "  capturing turns per game          {}",
-        fixed(mean_of(pairs, all, |m| f64::from(m.capturing_turns)))
-    );
-    println!(
-        "  cubes captured per game           {}",
-        fixed(mean_of(pairs, all, |m| f64::from(m.cubes_captured)))
-    );
-    println!(
-        "  plies per capturing turn          {}",
-        fixed(mean_of(pairs, all, |m| f64::from(m.plies)
-            / f64::from(m.capturing_turns.max(1))))
-    );
-    println!(
-        "  plies before the first capture    {}",
-        fixed(mean_of(pairs, all, |m| f64::from(m.first_capture)))
-    );
-    println!(
-        "  longest run without a capture     {}",
-        fixed(mean_of(pairs, all, |m| f64::from(m.longest_quiet)))
-    );
-    println!(
-        "  material lead changes per game    {}",
-        fixed(mean_of(pairs, all, |m| f64::from(m.lead_changes)))
-    );
+    type Measure = fn(&GameMeasures) -> f64;
+    let per_game: [(&str, Measure); 6] = [
+        ("capturing turns per game", |m| f64::from(m.capturing_turns)),
+        ("cubes captured per game", |m| f64::from(m.cubes_captured)),
+        ("plies per capturing turn", |m| {
+            f64::from(m.plies) / f64::from(m.capturing_turns.max(1))
+        }),
+        ("plies before the first capture", |m| {
+            f64::from(m.first_capture)
+        }),
+        ("longest run without a capture", |m| {
+            f64::from(m.longest_quiet)
+        }),
+        ("material lead changes per game", |m| {
+            f64::from(m.lead_changes)
+        }),
+    ];
+    for (label, measure) in per_game {
+        println!("  {label:<33} {}", fixed(mean_of(pairs, all, measure)));
+    }
     if planned {
         println!("plan of engine A");
         println!(
