@@ -91,20 +91,29 @@ const MIDDLE_ORIGINS: [[u32; 25]; 2] = {
     out
 };
 
+/// Visits the bits of `mask` from the lowest, each as a one-bit mask with its rank among them:
+/// the one walk behind [`compress`] and [`expand`].
+#[inline(always)]
+fn each_ranked_bit(mask: u32, mut visit: impl FnMut(u32, u32)) {
+    let mut rank = 0;
+    let mut rest = mask;
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        visit(low, rank);
+        rank += 1;
+        rest ^= low;
+    }
+}
+
 /// The bits of `set` at the positions of `mask`, packed to the low end (a software `pext`).
 #[inline]
 fn compress(set: u32, mask: u32) -> u32 {
     let mut out = 0;
-    let mut bit = 0;
-    let mut rest = mask;
-    while rest != 0 {
-        let low = rest & rest.wrapping_neg();
+    each_ranked_bit(mask, |low, rank| {
         if set & low != 0 {
-            out |= 1 << bit;
+            out |= 1 << rank;
         }
-        bit += 1;
-        rest ^= low;
-    }
+    });
     out
 }
 
@@ -112,16 +121,11 @@ fn compress(set: u32, mask: u32) -> u32 {
 #[inline]
 fn expand(packed: u32, mask: u32) -> u32 {
     let mut out = 0;
-    let mut bit = 0;
-    let mut rest = mask;
-    while rest != 0 {
-        let low = rest & rest.wrapping_neg();
-        if packed & (1 << bit) != 0 {
+    each_ranked_bit(mask, |low, rank| {
+        if packed & (1 << rank) != 0 {
             out |= low;
         }
-        bit += 1;
-        rest ^= low;
-    }
+    });
     out
 }
 

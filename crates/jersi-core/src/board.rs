@@ -345,47 +345,44 @@ pub(crate) const ROWS: [u128; 9] = {
     rows
 };
 
-/// For each slot and direction (by [`HexDirection::index`]), the neighbouring slot or
-/// [`NONE`]: the cell of the neighbouring hex, if there is one.
-pub(crate) const NEIGHBORS: [[u8; 6]; SLOTS] = {
+/// For each slot and direction (by [`HexDirection::index`]), the slot `distance` cells away in
+/// a straight line when every cell on the way is on the board, or [`NONE`]: the one walk behind
+/// [`NEIGHBORS`] and [`TWO_STEPS`].
+const fn line_ends(distance: i8) -> [[u8; 6]; SLOTS] {
     let mut table = [[NONE; 6]; SLOTS];
     let mut s = 0;
     while s < SLOTS {
         if let Some(sq) = Square::from_slot(s as u8) {
             let mut d = 0;
             while d < 6 {
-                if let Some(n) = Square::from_hex(sq.hex().step(HexDirection::ALL[d])) {
-                    table[s][d] = n.0;
+                let mut step = 1;
+                let mut end = NONE;
+                while step <= distance {
+                    match Square::from_hex(sq.hex().steps(HexDirection::ALL[d], step)) {
+                        Some(cell) => end = cell.0,
+                        None => {
+                            end = NONE;
+                            break;
+                        }
+                    }
+                    step += 1;
                 }
+                table[s][d] = end;
                 d += 1;
             }
         }
         s += 1;
     }
     table
-};
+}
+
+/// For each slot and direction (by [`HexDirection::index`]), the neighbouring slot or
+/// [`NONE`]: the cell of the neighbouring hex, if there is one.
+pub(crate) const NEIGHBORS: [[u8; 6]; SLOTS] = line_ends(1);
 
 /// For each slot and direction, the slot two steps away in a straight line (the far end of a
 /// two-cell stack step) when the middle cell is on the board too, or [`NONE`].
-pub(crate) const TWO_STEPS: [[u8; 6]; SLOTS] = {
-    let mut table = [[NONE; 6]; SLOTS];
-    let mut s = 0;
-    while s < SLOTS {
-        if let Some(sq) = Square::from_slot(s as u8) {
-            let mut d = 0;
-            while d < 6 {
-                if NEIGHBORS[s][d] != NONE {
-                    if let Some(far) = Square::from_hex(sq.hex().steps(HexDirection::ALL[d], 2)) {
-                        table[s][d] = far.0;
-                    }
-                }
-                d += 1;
-            }
-        }
-        s += 1;
-    }
-    table
-};
+pub(crate) const TWO_STEPS: [[u8; 6]; SLOTS] = line_ends(2);
 
 /// For each slot, the set of its neighbours.
 pub(crate) const NEIGHBOR_MASKS: [u128; SLOTS] = {

@@ -198,24 +198,11 @@ impl Position {
                 n += quiet.count_ones() as usize;
             } else {
                 for to in squares(quiet) {
-                    list.push(Move::Cube {
-                        from,
-                        to,
-                        stack_to: None,
-                        relocate: None,
-                    });
+                    list.push(Move::cube(from, to, None));
                 }
             }
             for to in squares(plain & c.enemy_king) {
-                n += self.emit_relocations::<COUNT>(
-                    list,
-                    Move::Cube {
-                        from,
-                        to,
-                        stack_to: None,
-                        relocate: None,
-                    },
-                );
+                n += self.emit_relocations::<COUNT>(list, Move::cube(from, to, None));
             }
             // Stack builds, then the new stack's optional step.
             let from_left_empty = self.cells[fs][1] == 0;
@@ -226,12 +213,7 @@ impl Position {
             };
             let flat = v.flat[a];
             for to in squares(dests & c.build) {
-                let cube = |stack_to| Move::Cube {
-                    from,
-                    to,
-                    stack_to,
-                    relocate: None,
-                };
+                let cube = |stack_to| Move::cube(from, to, stack_to);
                 n += Self::emit::<COUNT>(list, cube(None));
                 let ts = to.slot();
                 for (d, &t1) in NEIGHBORS[ts].iter().enumerate() {
@@ -316,12 +298,7 @@ impl Position {
         to: Square,
         a: usize,
     ) -> usize {
-        let stack = |cube_to| Move::Stack {
-            from,
-            to,
-            cube_to,
-            relocate: None,
-        };
+        let stack = |cube_to| Move::stack(from, to, cube_to);
         if c.enemy_king & to.bit() != 0 {
             return self.stack_then_cube_after_king::<COUNT>(list, from, to, a);
         }
@@ -352,12 +329,7 @@ impl Position {
         to: Square,
         a: usize,
     ) -> usize {
-        let stack = |cube_to| Move::Stack {
-            from,
-            to,
-            cube_to,
-            relocate: None,
-        };
+        let stack = |cube_to| Move::stack(from, to, cube_to);
         let mut n = self.emit_relocations::<COUNT>(list, stack(None));
         let mut mid = self.clone();
         mid.stack_step(from.slot(), to.slot(), &mut Captures::default());

@@ -64,6 +64,28 @@ pub enum Move {
 }
 
 impl Move {
+    /// The cube turn `from-to`, then the built stack's step to `stack_to` if given, with no
+    /// King relocation (see [`Move::Cube`]).
+    pub const fn cube(from: Square, to: Square, stack_to: Option<Square>) -> Move {
+        Move::Cube {
+            from,
+            to,
+            stack_to,
+            relocate: None,
+        }
+    }
+
+    /// The stack turn `from=to`, then its top cube's step to `cube_to` if given, with no King
+    /// relocation (see [`Move::Stack`]).
+    pub const fn stack(from: Square, to: Square, cube_to: Option<Square>) -> Move {
+        Move::Stack {
+            from,
+            to,
+            cube_to,
+            relocate: None,
+        }
+    }
+
     /// The cell the turn starts from: the origin of its first step (`b8` of `b8-b7=d8`),
     /// `None` for a drop turn.
     ///
@@ -128,26 +150,11 @@ impl Move {
     }
 
     /// The same turn with its King relocation replaced.
-    pub(crate) const fn with_relocation(self, cell: Option<Square>) -> Move {
-        match self {
-            Move::Cube {
-                from, to, stack_to, ..
-            } => Move::Cube {
-                from,
-                to,
-                stack_to,
-                relocate: cell,
-            },
-            Move::Stack {
-                from, to, cube_to, ..
-            } => Move::Stack {
-                from,
-                to,
-                cube_to,
-                relocate: cell,
-            },
-            drop => drop,
+    pub(crate) const fn with_relocation(mut self, cell: Option<Square>) -> Move {
+        if let Move::Cube { relocate, .. } | Move::Stack { relocate, .. } = &mut self {
+            *relocate = cell;
         }
+        self
     }
 
     /// The drop turn of `first`, then optionally `second`, in the canonical order that

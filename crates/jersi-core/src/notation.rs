@@ -72,43 +72,39 @@ fn square(name: &str) -> Result<Square, MoveError> {
 /// The canonical notation of `mv`, a legal turn of `pos`.
 pub(crate) fn write_move(pos: &Position, mv: Move) -> String {
     let mut out = String::with_capacity(24);
-    let mark = |out: &mut String, caps: Captures| {
+    let mut p = pos.clone();
+    // One step of the turn, played on `p`: its separator (`-` for a cube, `=` for a stack), its
+    // target and its capture mark (`!`, or `!!` when a King is taken).
+    let mut step = |out: &mut String, stack: bool, from: Square, to: Square| {
+        let mut caps = Captures::default();
+        if stack {
+            p.stack_step(from.slot(), to.slot(), &mut caps);
+        } else {
+            p.cube_step(from.slot(), to.slot(), &mut caps);
+        }
+        out.push_str(&format!("{}{to}", if stack { '=' } else { '-' }));
         if caps.king {
             out.push_str("!!");
         } else if caps.any {
             out.push('!');
         }
     };
-    let mut p = pos.clone();
+    // A move turn: a first step from `from`, then an optional step of the other kind on.
+    let mut turn =
+        |out: &mut String, stack_first: bool, from: Square, to: Square, then: Option<Square>| {
+            out.push_str(&from.to_string());
+            step(out, stack_first, from, to);
+            if let Some(next) = then {
+                step(out, !stack_first, to, next);
+            }
+        };
     match mv {
         Move::Cube {
             from, to, stack_to, ..
-        } => {
-            let mut caps = Captures::default();
-            p.cube_step(from.slot(), to.slot(), &mut caps);
-            out.push_str(&format!("{from}-{to}"));
-            mark(&mut out, caps);
-            if let Some(s) = stack_to {
-                let mut caps = Captures::default();
-                p.stack_step(to.slot(), s.slot(), &mut caps);
-                out.push_str(&format!("={s}"));
-                mark(&mut out, caps);
-            }
-        }
+        } => turn(&mut out, false, from, to, stack_to),
         Move::Stack {
             from, to, cube_to, ..
-        } => {
-            let mut caps = Captures::default();
-            p.stack_step(from.slot(), to.slot(), &mut caps);
-            out.push_str(&format!("{from}={to}"));
-            mark(&mut out, caps);
-            if let Some(c) = cube_to {
-                let mut caps = Captures::default();
-                p.cube_step(to.slot(), c.slot(), &mut caps);
-                out.push_str(&format!("-{c}"));
-                mark(&mut out, caps);
-            }
-        }
+        } => turn(&mut out, true, from, to, cube_to),
         Move::Drop { first, second } => {
             let side = pos.to_move;
             out.push_str(&format!(

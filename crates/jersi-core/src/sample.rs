@@ -101,39 +101,29 @@ const STACK_BOUND: u32 = 7;
 /// versions but the first.
 const EXTRA_VERSIONS: u32 = MAX_RELOCATIONS - 1;
 
-/// For each slot and direction, the bit of the neighbour (0 off the board).
-const NEIGHBOR_BITS: [[u128; 6]; SLOTS] = {
+/// The slots of a slot-and-direction table (such as [`NEIGHBORS`]) as one-bit sets (0 for
+/// [`NONE`]).
+const fn slot_bits(slots: &[[u8; 6]; SLOTS]) -> [[u128; 6]; SLOTS] {
     let mut table = [[0u128; 6]; SLOTS];
     let mut s = 0;
     while s < SLOTS {
         let mut d = 0;
         while d < 6 {
-            if NEIGHBORS[s][d] != NONE {
-                table[s][d] = 1u128 << NEIGHBORS[s][d];
+            if slots[s][d] != NONE {
+                table[s][d] = 1u128 << slots[s][d];
             }
             d += 1;
         }
         s += 1;
     }
     table
-};
+}
+
+/// For each slot and direction, the bit of the neighbour (0 off the board).
+const NEIGHBOR_BITS: [[u128; 6]; SLOTS] = slot_bits(&NEIGHBORS);
 
 /// For each slot and direction, the bit of the cell two steps away in a line (0 if none).
-const FAR_BITS: [[u128; 6]; SLOTS] = {
-    let mut table = [[0u128; 6]; SLOTS];
-    let mut s = 0;
-    while s < SLOTS {
-        let mut d = 0;
-        while d < 6 {
-            if TWO_STEPS[s][d] != NONE {
-                table[s][d] = 1u128 << TWO_STEPS[s][d];
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    table
-};
+const FAR_BITS: [[u128; 6]; SLOTS] = slot_bits(&TWO_STEPS);
 
 /// For each slot, the cells one or two steps away in a line: where a stack standing there
 /// may land, and (the relation is symmetric) where a stack may stand to land there.
@@ -444,12 +434,7 @@ impl Position {
         if m.prey >> ts & 1 != 0 && !self.beats_at(fs, ts) {
             return None;
         }
-        Some(Move::Cube {
-            from: sq(fs),
-            to: sq(ts),
-            stack_to: None,
-            relocate: None,
-        })
+        Some(Move::cube(sq(fs), sq(ts), None))
     }
 
     /// Number `j` (below [`BUILD_BOUND`]) of the build of the top cube of `fs` onto `ts`: 0
@@ -457,12 +442,7 @@ impl Position {
     /// two cells in direction `e`, refused unless that step is legal.
     #[inline]
     fn build_turn(&self, m: &Masks, fs: usize, ts: usize, j: u32) -> Option<Move> {
-        let cube = |stack_to| Move::Cube {
-            from: sq(fs),
-            to: sq(ts),
-            stack_to,
-            relocate: None,
-        };
+        let cube = |stack_to| Move::cube(sq(fs), sq(ts), stack_to);
         if j == 0 {
             return Some(cube(None));
         }
@@ -509,12 +489,7 @@ impl Position {
             }
             Some(sq(u.trailing_zeros() as usize))
         };
-        Some(Move::Stack {
-            from: sq(fs),
-            to: sq(ts),
-            cube_to,
-            relocate: None,
-        })
+        Some(Move::stack(sq(fs), sq(ts), cube_to))
     }
 
     /// The turns that may capture the enemy King, in a fixed order: each own cube next to it
@@ -534,12 +509,7 @@ impl Position {
         let attackers = near & m.fighters;
         let n = attackers.count_ones();
         if i < n {
-            let mv = Move::Cube {
-                from: sq(select(attackers, i)),
-                to: sq(ks),
-                stack_to: None,
-                relocate: None,
-            };
+            let mv = Move::cube(sq(select(attackers, i)), sq(ks), None);
             return Ok(Some(mv));
         }
         i -= n;
@@ -585,12 +555,7 @@ impl Position {
                 if reach >> ts & 1 == 0 || m.opp >> ts & 1 != 0 && !self.beats_at(fs, ts) {
                     return Ok(None);
                 }
-                let mv = Move::Stack {
-                    from: sq(fs),
-                    to: sq(ts),
-                    cube_to: Some(sq(ks)),
-                    relocate: None,
-                };
+                let mv = Move::stack(sq(fs), sq(ts), Some(sq(ks)));
                 return Ok(Some(mv));
             }
             i -= n;
@@ -607,12 +572,7 @@ impl Position {
         if stack_reach(ts, left, m.enemy_king) & m.enemy_king == 0 {
             return None;
         }
-        Some(Move::Cube {
-            from: sq(fs),
-            to: sq(ts),
-            stack_to: Some(sq(ks)),
-            relocate: None,
-        })
+        Some(Move::cube(sq(fs), sq(ts), Some(sq(ks))))
     }
 
     /// The empty cells, the cells where the side to move may drop a Mountain and a Wise man,
