@@ -658,7 +658,7 @@ mod tests {
 
     use abstract_game::Game;
 
-    use crate::test_support::game_positions;
+    use crate::test_support::{game_positions, legal_list};
 
     /// The moves of `pos` by the plain road (`None` when it is not taken) and by the plan.
     fn both_roads(pos: &Position) -> (Option<Vec<Move>>, Vec<Move>) {
@@ -700,8 +700,7 @@ mod tests {
     fn counts_and_counts_after_equal_the_lists() {
         let mut moves = 0;
         for pos in game_positions(4) {
-            let mut list = crate::MoveList::new();
-            pos.legal_moves(&mut list);
+            let list = legal_list(&pos);
             assert_eq!(pos.count_legal_moves(), list.len(), "{pos}");
             if pos.outcome.is_none() {
                 assert_eq!(

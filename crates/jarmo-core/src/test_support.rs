@@ -56,3 +56,10 @@ pub(crate) fn game_positions(games_per_rules: u64) -> Vec<Position> {
     }
     out
 }
+
+/// The legal moves of `pos`, as a list.
+pub(crate) fn legal_list(pos: &Position) -> crate::MoveList {
+    let mut list = crate::MoveList::new();
+    pos.legal_moves(&mut list);
+    list
+}

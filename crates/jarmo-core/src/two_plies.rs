@@ -205,7 +205,7 @@ mod tests {
     use abstract_game::{Game, Side};
 
     use crate::movegen::STEP_TARGETS;
-    use crate::test_support::game_positions;
+    use crate::test_support::{game_positions, legal_list};
 
     /// `count_two_plies` equals the sum of `count_after` over the moves and perft's
     /// enumeration two plies deep, over random games under every rule combination.
@@ -214,8 +214,7 @@ mod tests {
         use abstract_game::perft::Perft;
         let mut leaves = 0;
         for pos in game_positions(4) {
-            let mut list = crate::MoveList::new();
-            pos.legal_moves(&mut list);
+            let list = legal_list(&pos);
             let by_move: u64 = list.iter().map(|&mv| pos.count_after(mv) as u64).sum();
             assert_eq!(pos.count_two_plies(), by_move, "{pos}");
             assert_eq!(

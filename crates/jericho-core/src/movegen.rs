@@ -315,13 +315,13 @@ impl Position {
                 if tower.height() >= crate::piece::MAX_HEIGHT {
                     return Err(IllegalMove::TowerFull { square });
                 }
-                if tower.size_mask() >> (piece.size() - 1) & 1 != 0 {
+                if tower.has_size(piece.size()) {
                     return Err(IllegalMove::SizeTaken {
                         square,
                         size: piece.size(),
                     });
                 }
-                if tower.colour_mask() >> piece.colour().index() & 1 != 0 {
+                if tower.has_colour(piece.colour()) {
                     return Err(IllegalMove::ColourTaken {
                         square,
                         colour: piece.colour().char(),

@@ -108,6 +108,11 @@ mod tests {
         pos
     }
 
+    /// The monoliths South and North own: `(first, second)`.
+    fn monoliths(pos: &Position) -> (u32, u32) {
+        (pos.monoliths(Side::First), pos.monoliths(Side::Second))
+    }
+
     fn text(pos: &Position, mv: Option<Move>) -> Option<String> {
         mv.map(|mv| pos.move_to_string(mv))
     }
@@ -191,19 +196,13 @@ mod tests {
         // move order. A lone piece on e3 or f4 (diagonal D2, where South's c2 meets nothing)
         // would gain only 1.
         let pos = line("standard", "1c@c2 2a@c3 3d@c2 5b@c3");
-        assert_eq!(
-            (pos.monoliths(Side::First), pos.monoliths(Side::Second)),
-            (0, 1)
-        );
+        assert_eq!(monoliths(&pos), (0, 1));
         assert_eq!(
             text(&pos, (UNDERMINE.choose)(&pos)),
             Some("1d@c3".to_string())
         );
         let after = pos.after((UNDERMINE.choose)(&pos).unwrap());
-        assert_eq!(
-            (after.monoliths(Side::First), after.monoliths(Side::Second)),
-            (1, 0)
-        );
+        assert_eq!(monoliths(&after), (1, 0));
     }
 
     #[test]
@@ -217,17 +216,11 @@ mod tests {
         // three sizes the evaluation prefers the smallest, which leaves the most size points
         // in South's stock: 1a, the first colour.
         let pos = line("standard", "1c@c2 4a@g1 3d@c2 4b@g2");
-        assert_eq!(
-            (pos.monoliths(Side::First), pos.monoliths(Side::Second)),
-            (0, 0)
-        );
+        assert_eq!(monoliths(&pos), (0, 0));
         let mv = (UNDERMINE.choose)(&pos);
         assert_eq!(text(&pos, mv), Some("1a@c4".to_string()));
         let after = pos.after(mv.unwrap());
-        assert_eq!(
-            (after.monoliths(Side::First), after.monoliths(Side::Second)),
-            (2, 0)
-        );
+        assert_eq!(monoliths(&after), (2, 0));
     }
 
     #[test]

@@ -378,6 +378,18 @@ impl Tower {
         (self.shape().meta >> 5 & 31) as u8
     }
 
+    /// Whether a piece of `size` is in the tower.
+    #[inline]
+    pub fn has_size(&self, size: u8) -> bool {
+        self.size_mask() >> (size - 1) & 1 != 0
+    }
+
+    /// Whether a piece of `colour` is in the tower.
+    #[inline]
+    pub fn has_colour(&self, colour: Colour) -> bool {
+        self.colour_mask() >> colour.index() & 1 != 0
+    }
+
     /// The pieces that may go on top: none on a tower of four, otherwise those whose size and
     /// colour both differ from every piece in the tower.
     #[inline]

@@ -166,13 +166,13 @@ impl Setup {
             }
             let mut tower = Tower::EMPTY;
             for &p in pieces {
-                if tower.size_mask() >> (p.size() - 1) & 1 != 0 {
+                if tower.has_size(p.size()) {
                     return Err(SetupError::SizeRepeated {
                         square,
                         size: p.size(),
                     });
                 }
-                if tower.colour_mask() >> p.colour().index() & 1 != 0 {
+                if tower.has_colour(p.colour()) {
                     return Err(SetupError::ColourRepeated {
                         square,
                         colour: p.colour().char(),
