@@ -343,13 +343,12 @@ impl Position {
         n
     }
 
-    /// Drop turns: one drop, or two on one cell or on two neighbouring cells.
-    fn drop_turns<const COUNT: bool>(&self, list: &mut MoveList) -> usize {
+    /// The empty cells, the cells where the side to move may drop a Mountain and a Wise man,
+    /// and which double drops its reserve allows: `(empty, to_m, to_w, [mm, mw, ww])`.
+    #[inline]
+    pub(crate) fn drop_cells(&self) -> (u128, u128, u128, [bool; 3]) {
         let s = self.to_move.index();
         let [rm, rw] = self.reserve[s];
-        if rm == 0 && rw == 0 {
-            return 0;
-        }
         let own_lone = self.units[s] & !self.double;
         let empty = BOARD & !(self.units[0] | self.units[1]);
         let mountain = self.kinds[Kind::Mountain.index()];
@@ -364,23 +363,40 @@ impl Position {
         } else {
             0
         };
-        let mm = rm >= 2;
-        let mw = rm >= 1 && rw >= 1;
-        let ww = rw >= 2;
-        if COUNT {
-            let mut n = to_m.count_ones() + to_w.count_ones();
-            n += empty.count_ones() * (u32::from(mm) + u32::from(mw) + u32::from(ww));
-            if mm {
-                n += pairs(to_m);
-            }
-            if ww {
-                n += pairs(to_w);
-            }
-            if mw {
-                n += links(to_m, to_w);
-            }
-            return n as usize;
+        (empty, to_m, to_w, [rm >= 2, rm >= 1 && rw >= 1, rw >= 2])
+    }
+
+    /// The exact number of drop turns (the count [`Self::drop_turns`] gives without listing them).
+    #[inline]
+    pub(crate) fn drop_count(&self) -> u32 {
+        let [rm, rw] = self.reserve[self.to_move.index()];
+        if rm == 0 && rw == 0 {
+            return 0;
         }
+        let (empty, to_m, to_w, [mm, mw, ww]) = self.drop_cells();
+        let mut n = to_m.count_ones() + to_w.count_ones();
+        n += empty.count_ones() * (u32::from(mm) + u32::from(mw) + u32::from(ww));
+        if mm {
+            n += pairs(to_m);
+        }
+        if ww {
+            n += pairs(to_w);
+        }
+        if mw {
+            n += links(to_m, to_w);
+        }
+        n
+    }
+
+    /// Drop turns: one drop, or two on one cell or on two neighbouring cells.
+    fn drop_turns<const COUNT: bool>(&self, list: &mut MoveList) -> usize {
+        if COUNT {
+            return self.drop_count() as usize;
+        }
+        if self.reserve[self.to_move.index()] == [0, 0] {
+            return 0;
+        }
+        let (empty, to_m, to_w, [mm, mw, ww]) = self.drop_cells();
         let m = |to| Drop::new(Kind::Mountain, to);
         let w = |to| Drop::new(Kind::Wise, to);
         let start = list.len();
@@ -476,7 +492,7 @@ fn sq(slot: u8) -> Square {
 
 /// The number of unordered pairs of neighbouring cells both in `a`.
 #[inline]
-pub(crate) fn pairs(a: u128) -> u32 {
+fn pairs(a: u128) -> u32 {
     (shift(a, HexDirection::East) & a).count_ones()
         + (shift(a, HexDirection::NorthEast) & a).count_ones()
         + (shift(a, HexDirection::NorthWest) & a).count_ones()
@@ -484,7 +500,7 @@ pub(crate) fn pairs(a: u128) -> u32 {
 
 /// The number of ordered pairs (x in `a`, y in `b`) of neighbouring cells.
 #[inline]
-pub(crate) fn links(a: u128, b: u128) -> u32 {
+fn links(a: u128, b: u128) -> u32 {
     HexDirection::ALL
         .iter()
         .map(|&d| (shift(a, d) & b).count_ones())

@@ -79,9 +79,9 @@ use abstract_game::bitboard::select128;
 use abstract_game::playout::{PlayoutResult, Rng};
 
 use crate::board::{
-    BOARD, HexDirection, NEIGHBOR_MASKS, NEIGHBORS, NONE, SLOTS, Square, TWO_STEPS, shift,
+    HexDirection, NEIGHBOR_MASKS, NEIGHBORS, NONE, SLOTS, Square, TWO_STEPS, shift,
 };
-use crate::movegen::{Masks, links, pairs};
+use crate::movegen::Masks;
 use crate::moves::{Drop, Move};
 use crate::piece::{Kind, code_kind};
 use crate::position::Position;
@@ -573,51 +573,6 @@ impl Position {
             return None;
         }
         Some(Move::cube(sq(fs), sq(ts), Some(sq(ks))))
-    }
-
-    /// The empty cells, the cells where the side to move may drop a Mountain and a Wise man,
-    /// and which double drops its reserve allows: `(empty, to_m, to_w, [mm, mw, ww])`.
-    #[inline]
-    fn drop_cells(&self) -> (u128, u128, u128, [bool; 3]) {
-        let s = self.to_move.index();
-        let [rm, rw] = self.reserve[s];
-        let own_lone = self.units[s] & !self.double;
-        let empty = BOARD & !(self.units[0] | self.units[1]);
-        let mountain = self.kinds[Kind::Mountain.index()];
-        let king = self.kinds[Kind::King.index()];
-        let to_m = if rm > 0 {
-            empty | (own_lone & mountain)
-        } else {
-            0
-        };
-        let to_w = if rw > 0 {
-            empty | (own_lone & !king)
-        } else {
-            0
-        };
-        (empty, to_m, to_w, [rm >= 2, rm >= 1 && rw >= 1, rw >= 2])
-    }
-
-    /// The exact number of drop turns (as [`crate::movegen`] counts them).
-    #[inline]
-    fn drop_count(&self) -> u32 {
-        let [rm, rw] = self.reserve[self.to_move.index()];
-        if rm == 0 && rw == 0 {
-            return 0;
-        }
-        let (empty, to_m, to_w, [mm, mw, ww]) = self.drop_cells();
-        let mut n = to_m.count_ones() + to_w.count_ones();
-        n += empty.count_ones() * (u32::from(mm) + u32::from(mw) + u32::from(ww));
-        if mm {
-            n += pairs(to_m);
-        }
-        if ww {
-            n += pairs(to_w);
-        }
-        if mw {
-            n += links(to_m, to_w);
-        }
-        n
     }
 
     /// Drop turn number `r` (below [`Self::drop_count`]): single Mountains, single Wise men,
