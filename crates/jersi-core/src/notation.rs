@@ -221,30 +221,10 @@ fn read_move(pos: &Position, text: &str) -> Result<(Move, bool), MoveError> {
         }
     };
     let mv = match (sep1, second) {
-        ('-', None) => Move::Cube {
-            from,
-            to,
-            stack_to: None,
-            relocate,
-        },
-        ('-', Some(('=', s))) => Move::Cube {
-            from,
-            to,
-            stack_to: Some(s),
-            relocate,
-        },
-        ('=', None) => Move::Stack {
-            from,
-            to,
-            cube_to: None,
-            relocate,
-        },
-        ('=', Some(('-', c))) => Move::Stack {
-            from,
-            to,
-            cube_to: Some(c),
-            relocate,
-        },
+        ('-', None) => Move::cube(from, to, None),
+        ('-', Some(('=', s))) => Move::cube(from, to, Some(s)),
+        ('=', None) => Move::stack(from, to, None),
+        ('=', Some(('-', c))) => Move::stack(from, to, Some(c)),
         _ => {
             return Err(malformed(
                 text,
@@ -252,7 +232,7 @@ fn read_move(pos: &Position, text: &str) -> Result<(Move, bool), MoveError> {
             ));
         }
     };
-    Ok((mv, has_marks))
+    Ok((mv.with_relocation(relocate), has_marks))
 }
 
 /// Parses a turn in the context of `pos`; only a legal turn parses.
