@@ -157,56 +157,25 @@ const fn line(
 use AlignmentKind::{Diagonal, Frontal};
 
 /// The 13 alignments: the seven files, then the six diagonals of the rules table.
+#[rustfmt::skip]
 pub const ALIGNMENTS: [AlignmentInfo; 13] = [
-    line(
-        "Fa",
-        Frontal,
-        &[Square(0), Square(7), Square(13), Square(19)],
-    ),
-    line(
-        "Fb",
-        Frontal,
-        &[Square(1), Square(8), Square(14), Square(20)],
-    ),
-    line(
-        "Fc",
-        Frontal,
-        &[Square(2), Square(9), Square(15), Square(21)],
-    ),
+    line("Fa", Frontal, &[Square(0), Square(7), Square(13), Square(19)]),
+    line("Fb", Frontal, &[Square(1), Square(8), Square(14), Square(20)]),
+    line("Fc", Frontal, &[Square(2), Square(9), Square(15), Square(21)]),
     line("Fd", Frontal, &[Square(3), Square(22)]),
-    line(
-        "Fe",
-        Frontal,
-        &[Square(4), Square(10), Square(16), Square(23)],
-    ),
-    line(
-        "Ff",
-        Frontal,
-        &[Square(5), Square(11), Square(17), Square(24)],
-    ),
-    line(
-        "Fg",
-        Frontal,
-        &[Square(6), Square(12), Square(18), Square(25)],
-    ),
+    line("Fe", Frontal, &[Square(4), Square(10), Square(16), Square(23)]),
+    line("Ff", Frontal, &[Square(5), Square(11), Square(17), Square(24)]),
+    line("Fg", Frontal, &[Square(6), Square(12), Square(18), Square(25)]),
     // y = x + 1: a1 b2 | e4
     line("D1", Diagonal, &[Square(0), Square(8), Square(23)]),
     // y = x: b1 c2 | e3 f4
-    line(
-        "D2",
-        Diagonal,
-        &[Square(1), Square(9), Square(16), Square(24)],
-    ),
+    line("D2", Diagonal, &[Square(1), Square(9), Square(16), Square(24)]),
     // y = x - 1: c1 | f3 g4
     line("D3", Diagonal, &[Square(2), Square(17), Square(25)]),
     // y = -x - 1: e1 | b3 a4
     line("D4", Diagonal, &[Square(4), Square(14), Square(19)]),
     // y = -x: f1 e2 | c3 b4
-    line(
-        "D5",
-        Diagonal,
-        &[Square(5), Square(10), Square(15), Square(20)],
-    ),
+    line("D5", Diagonal, &[Square(5), Square(10), Square(15), Square(20)]),
     // y = -x + 1: g1 f2 | c4
     line("D6", Diagonal, &[Square(6), Square(11), Square(21)]),
 ];
