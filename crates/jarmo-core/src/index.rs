@@ -139,20 +139,22 @@ pub struct Archers {
 }
 
 impl Archers {
-    /// The steps of the side to move: each archer off its goal row along a forward or lateral
-    /// line to a hole without an own archer.
+    /// Each archer of the side to move off its goal row, with the holes it may step to: along a
+    /// forward or lateral line, to a hole without an own archer.
     #[inline]
-    fn for_each_step(self, mut visit: impl FnMut(u32, u32)) {
+    fn step_sets(self) -> impl Iterator<Item = (u32, u32)> {
         let s = self.to_move.index();
         let own = self.archers[s];
-        let mut movers = own & !goal(self.to_move);
-        while movers != 0 {
-            let from = movers.trailing_zeros();
-            movers &= movers - 1;
-            let mut targets = TARGETS_NO_BACKWARD[s][from as usize] & !own;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
+        Bitboard32(own & !goal(self.to_move))
+            .into_iter()
+            .map(move |from| (from, TARGETS_NO_BACKWARD[s][from as usize] & !own))
+    }
+
+    /// The steps of the side to move, each as `(from, to)`.
+    #[inline]
+    fn for_each_step(self, mut visit: impl FnMut(u32, u32)) {
+        for (from, targets) in self.step_sets() {
+            for to in Bitboard32(targets) {
                 visit(from, to);
             }
         }
@@ -161,17 +163,7 @@ impl Archers {
     /// Whether the side to move has a step.
     #[inline]
     fn can_move(self) -> bool {
-        let s = self.to_move.index();
-        let own = self.archers[s];
-        let mut movers = own & !goal(self.to_move);
-        while movers != 0 {
-            let from = movers.trailing_zeros();
-            movers &= movers - 1;
-            if TARGETS_NO_BACKWARD[s][from as usize] & !own != 0 {
-                return true;
-            }
-        }
-        false
+        self.step_sets().any(|(_, targets)| targets != 0)
     }
 }
 
