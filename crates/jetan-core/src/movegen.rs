@@ -497,6 +497,16 @@ impl View<'_> {
         att
     }
 
+    /// The side to move, its pieces, the empty squares and the squares it may land on (all
+    /// but its own): what every walk over its moves starts from.
+    #[inline(always)]
+    fn mover_sets(&self) -> (Side, u128, u128, u128) {
+        let side = self.to_move;
+        let mine = self.by_side[side.index()];
+        let empty = ALL_BITS & !(mine | self.by_side[(!side).index()]);
+        (side, mine, empty, ALL_BITS & !mine)
+    }
+
     /// Sends every legal move of the side to move to `sink` (whether the game is over is the
     /// caller's business).
     #[inline(always)]
@@ -510,11 +520,7 @@ impl View<'_> {
     /// Sends the moves of every piece of the side to move but its Princess to `sink`.
     #[inline(always)]
     fn generate_pieces<S: Sink>(&self, sink: &mut S) {
-        let side = self.to_move;
-        let mine = self.by_side[side.index()];
-        let theirs = self.by_side[(!side).index()];
-        let empty = ALL_BITS & !(mine | theirs);
-        let not_mine = ALL_BITS & !mine;
+        let (side, mine, empty, not_mine) = self.mover_sets();
         let revisit = self.revisit;
         let k = |kind: Kind| self.by_kind[kind.index()] & mine;
 
@@ -593,11 +599,7 @@ impl View<'_> {
 
     /// Whether the side to move has a legal move. Cheap pieces are tried first.
     pub(crate) fn has_any_move(&self) -> bool {
-        let side = self.to_move;
-        let mine = self.by_side[side.index()];
-        let theirs = self.by_side[(!side).index()];
-        let empty = ALL_BITS & !(mine | theirs);
-        let not_mine = ALL_BITS & !mine;
+        let (side, mine, empty, not_mine) = self.mover_sets();
         let revisit = self.revisit;
         let k = |kind: Kind| self.by_kind[kind.index()] & mine;
         if panthan_reach(side, k(Kind::Panthan)) & not_mine != 0 {
