@@ -80,6 +80,19 @@ pub struct PlayoutResult {
 /// The generic playout loop behind [`Game::playout`]: [`Game::random_move`] and
 /// [`Game::play_unchecked`] until the end or the cap.
 pub fn playout_loop<G: Game>(start: &G, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
+    playout_by(start, rng, max_plies, G::random_move)
+}
+
+/// A playout whose moves `draw` picks (from the position and the random stream): the moves
+/// are played with [`Game::play_unchecked`] until the end or the cap. A draw that finds no
+/// move in a game not over ends the playout as capped, rather than looping.
+#[inline]
+pub fn playout_by<G: Game>(
+    start: &G,
+    rng: &mut Rng,
+    max_plies: u32,
+    mut draw: impl FnMut(&G, &mut Rng) -> Option<G::Move>,
+) -> PlayoutResult {
     let mut pos = start.clone();
     let mut plies = 0;
     loop {
@@ -95,7 +108,7 @@ pub fn playout_loop<G: Game>(start: &G, rng: &mut Rng, max_plies: u32) -> Playou
                 outcome: None,
             };
         }
-        let Some(mv) = pos.random_move(rng) else {
+        let Some(mv) = draw(&pos, rng) else {
             // A well-behaved game reports an outcome when nobody can move; treat a dead end
             // without one as capped rather than looping.
             return PlayoutResult {

@@ -483,22 +483,24 @@ mod tests {
         }
     }
 
+    /// The game of the ring from its start between two [`Sure`] engines of `score`.
+    fn sure_game(arena: &Arena, score: Score) -> Played<Ring> {
+        let start = Ring::new(NimRules::default());
+        let mut pair: [Box<dyn Engine<Ring>>; 2] = [Box::new(Sure(score)), Box::new(Sure(score))];
+        arena.play(&start, &[], 0, &mut pair, &never()).unwrap()
+    }
+
     #[test]
     fn the_third_occurrence_stops_the_game_and_the_trace_counts_the_earlier_ones() {
         // Two random plies (cells 0 and 1), then the engines. The start (cell 0, First to
         // move) comes back after plies 4 and 8: its third occurrence stops the game after 8
         // plies, before anyone moves there again.
-        let start = Ring::new(NimRules::default());
         let arena = Arena {
             random_plies: 2,
             repetition: Some(3),
             ..Arena::new(Colours::FromStart, [Budget::depth(1); 2])
         };
-        let mut pair: [Box<dyn Engine<Ring>>; 2] = [
-            Box::new(Sure(Score::Value(7))),
-            Box::new(Sure(Score::Value(7))),
-        ];
-        let game = arena.play(&start, &[], 0, &mut pair, &never()).unwrap();
+        let game = sure_game(&arena, Score::Value(7));
         assert_eq!(game.finish, Finish::Repetition);
         assert_eq!(game.winner(), None);
         assert_eq!(game.moves.len(), 8);
@@ -530,14 +532,11 @@ mod tests {
         // Off, the ring goes round until the cap: 10 engine plies, the start seen a third
         // time at ply 8 (seen 2) and played on. A proven win for the mover is +EVAL_CLAMP
         // for First's moves and -EVAL_CLAMP for Second's.
-        let start = Ring::new(NimRules::default());
         let arena = Arena {
             max_plies: 10,
             ..Arena::new(Colours::FromStart, [Budget::depth(1); 2])
         };
-        let mut pair: [Box<dyn Engine<Ring>>; 2] =
-            [Box::new(Sure(Score::Win(3))), Box::new(Sure(Score::Win(3)))];
-        let game = arena.play(&start, &[], 0, &mut pair, &never()).unwrap();
+        let game = sure_game(&arena, Score::Win(3));
         assert_eq!(game.finish, Finish::PlyCap);
         let seen: Vec<u32> = game.trace.iter().map(|p| p.seen).collect();
         assert_eq!(seen, [0, 0, 0, 0, 1, 1, 1, 1, 2, 2]);
@@ -550,15 +549,12 @@ mod tests {
     fn a_repetition_in_the_random_plies_stops_the_game_before_the_engines() {
         // Eight random plies but a stop at the second occurrence: the start comes back after
         // ply 4, so the engines never move.
-        let start = Ring::new(NimRules::default());
         let arena = Arena {
             random_plies: 8,
             repetition: Some(2),
             ..Arena::new(Colours::FromStart, [Budget::depth(1); 2])
         };
-        let mut pair: [Box<dyn Engine<Ring>>; 2] =
-            [Box::new(Sure(Score::DRAW)), Box::new(Sure(Score::DRAW))];
-        let game = arena.play(&start, &[], 0, &mut pair, &never()).unwrap();
+        let game = sure_game(&arena, Score::DRAW);
         assert_eq!(game.finish, Finish::Repetition);
         assert_eq!((game.moves.len(), game.opening_len), (4, 4));
         assert!(game.trace.iter().all(|p| p.eval.is_none() && p.seen == 0));

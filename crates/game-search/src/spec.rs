@@ -379,20 +379,31 @@ impl Items<'_, '_> {
         write!(self.f, "{sep}{key}={value}")
     }
 
+    /// `key=value` when there is a value.
+    fn some(&mut self, key: &str, value: Option<impl fmt::Display>) -> fmt::Result {
+        value.map_or(Ok(()), |value| self.item(key, value))
+    }
+
+    /// `key=value` when the value is not the default.
+    fn changed<T: fmt::Display + PartialEq>(
+        &mut self,
+        key: &str,
+        value: T,
+        default: T,
+    ) -> fmt::Result {
+        self.some(key, (value != default).then_some(value))
+    }
+
     fn budget(&mut self, budget: &Budget, iterations: bool, depth: bool) -> fmt::Result {
-        if let (true, Some(n)) = (iterations, budget.iterations) {
-            self.item("iterations", n)?;
-        }
-        if let (true, Some(d)) = (depth, budget.depth) {
-            self.item("depth", d)?;
-        }
-        if let Some(n) = budget.nodes {
-            self.item("nodes", n)?;
-        }
-        if let Some(t) = budget.time {
-            self.item("movetime", t.as_millis())?;
-        }
-        Ok(())
+        self.some("iterations", budget.iterations.filter(|_| iterations))?;
+        self.some("depth", budget.depth.filter(|_| depth))?;
+        self.some("nodes", budget.nodes)?;
+        self.some("movetime", budget.time.map(|t| t.as_millis()))
+    }
+
+    /// `tables=off` when the engine's tables are off.
+    fn tables(&mut self, on: bool) -> fmt::Result {
+        self.some("tables", (!on).then_some("off"))
     }
 }
 
@@ -402,62 +413,29 @@ impl fmt::Display for EngineSpec {
         f.write_str(self.engine_name())?;
         let mut items = Items { f, first: true };
         match self {
-            EngineSpec::Random(o) => {
-                if o.seed != 0 {
-                    items.item("seed", o.seed)?;
-                }
-            }
+            EngineSpec::Random(o) => items.changed("seed", o.seed, 0)?,
             EngineSpec::Mcts(o) => {
                 let d = MctsOptions::DEFAULT;
                 items.budget(&o.budget, true, false)?;
-                if let Some(c) = o.exploration {
-                    items.item("c", c)?;
-                }
-                if o.seed != d.seed {
-                    items.item("seed", o.seed)?;
-                }
-                if o.threads != d.threads {
-                    items.item("threads", o.threads)?;
-                }
-                if o.playout_cap != d.playout_cap {
-                    items.item("playout_cap", o.playout_cap)?;
-                }
-                if let Some(plies) = o.cutoff {
-                    items.item("cutoff", plies)?;
-                }
-                if let Some(weight) = o.minimax {
-                    items.item("minimax", weight)?;
-                }
-                if let Some(widening) = o.widening {
-                    items.item("widening", widening)?;
-                }
-                if let Some(contempt) = o.contempt {
-                    items.item("contempt", contempt)?;
-                }
-                if o.max_nodes != d.max_nodes {
-                    items.item("max_nodes", o.max_nodes)?;
-                }
-                if o.reuse != d.reuse {
-                    items.item("reuse", o.reuse)?;
-                }
-                if !o.tables {
-                    items.item("tables", "off")?;
-                }
+                items.some("c", o.exploration)?;
+                items.changed("seed", o.seed, d.seed)?;
+                items.changed("threads", o.threads, d.threads)?;
+                items.changed("playout_cap", o.playout_cap, d.playout_cap)?;
+                items.some("cutoff", o.cutoff)?;
+                items.some("minimax", o.minimax)?;
+                items.some("widening", o.widening)?;
+                items.some("contempt", o.contempt)?;
+                items.changed("max_nodes", o.max_nodes, d.max_nodes)?;
+                items.changed("reuse", o.reuse, d.reuse)?;
+                items.tables(o.tables)?;
             }
             EngineSpec::AlphaBeta(o) => {
+                let d = AlphaBetaOptions::DEFAULT;
                 items.budget(&o.budget, false, true)?;
-                if o.hash_mib != AlphaBetaOptions::DEFAULT.hash_mib {
-                    items.item("hash", o.hash_mib)?;
-                }
-                if let Some(contempt) = o.contempt {
-                    items.item("contempt", contempt)?;
-                }
-                if o.threads != AlphaBetaOptions::DEFAULT.threads {
-                    items.item("threads", o.threads)?;
-                }
-                if !o.tables {
-                    items.item("tables", "off")?;
-                }
+                items.changed("hash", o.hash_mib, d.hash_mib)?;
+                items.some("contempt", o.contempt)?;
+                items.changed("threads", o.threads, d.threads)?;
+                items.tables(o.tables)?;
             }
         }
         Ok(())

@@ -934,23 +934,13 @@ mod tests {
 
     #[test]
     fn endings_give_each_end_its_segment_and_colour() {
+        let bar = |label: &str, counts: &[(&str, u64)]| EndingBar {
+            label: label.to_owned(),
+            counts: counts.iter().map(|&(end, n)| (end.to_owned(), n)).collect(),
+        };
         let bars = [
-            EndingBar {
-                label: "a".to_owned(),
-                counts: vec![
-                    ("arrival".to_owned(), 3),
-                    ("passes".to_owned(), 0),
-                    (CAP.to_owned(), 1),
-                ],
-            },
-            EndingBar {
-                label: "b".to_owned(),
-                counts: vec![
-                    ("arrival".to_owned(), 2),
-                    ("passes".to_owned(), 1),
-                    (REPETITION.to_owned(), 1),
-                ],
-            },
+            bar("a", &[("arrival", 3), ("passes", 0), (CAP, 1)]),
+            bar("b", &[("arrival", 2), ("passes", 1), (REPETITION, 1)]),
         ];
         assert_eq!(
             end_colours(&bars),

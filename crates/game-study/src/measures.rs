@@ -220,6 +220,25 @@ pub struct RowMeasure {
     pub of: fn(&GameRow) -> Option<f64>,
 }
 
+impl RowMeasure {
+    /// A measure whose value is a number (a count, a mean, a length).
+    const fn value(name: &'static str, of: fn(&GameRow) -> Option<f64>) -> RowMeasure {
+        RowMeasure {
+            name,
+            share: false,
+            of,
+        }
+    }
+
+    /// A measure whose value is a share (written as a percentage).
+    const fn share(name: &'static str, of: fn(&GameRow) -> Option<f64>) -> RowMeasure {
+        RowMeasure {
+            share: true,
+            ..RowMeasure::value(name, of)
+        }
+    }
+}
+
 /// The trace of `row`, `None` when it has none (a row of the older form).
 fn traced(row: &GameRow) -> Option<&[Ply]> {
     (!row.trace.is_empty()).then_some(row.trace.as_slice())
@@ -227,76 +246,26 @@ fn traced(row: &GameRow) -> Option<&[Ply]> {
 
 /// Every per-game measure, in the order the tables give them.
 pub const ROW_MEASURES: &[RowMeasure] = &[
-    RowMeasure {
-        name: "lead_changes",
-        share: false,
-        of: |r| traced(r).map(|t| f64::from(lead_changes(t))),
-    },
-    RowMeasure {
-        name: "drama",
-        share: false,
-        of: |r| drama(traced(r)?, r.first, r.winner),
-    },
-    RowMeasure {
-        name: "winner_behind",
-        share: true,
-        of: |r| winner_behind(traced(r)?, r.first, r.winner),
-    },
-    RowMeasure {
-        name: "stability",
-        share: false,
-        of: |r| stability(traced(r)?),
-    },
-    RowMeasure {
-        name: "uncertainty",
-        share: true,
-        of: |r| uncertainty(traced(r)?),
-    },
-    RowMeasure {
-        name: "decided_at",
-        share: true,
-        of: |r| decided_at(traced(r)?, r.first, r.winner),
-    },
-    RowMeasure {
-        name: "repetition",
-        share: true,
-        of: |r| repetition(traced(r)?),
-    },
-    RowMeasure {
-        name: "branching_max",
-        share: false,
-        of: |r| branching_max(traced(r)?),
-    },
-    RowMeasure {
-        name: "branching_change",
-        share: false,
-        of: |r| branching_change(traced(r)?),
-    },
-    RowMeasure {
-        name: "pieces_start",
-        share: false,
-        of: |r| pieces_start(traced(r)?),
-    },
-    RowMeasure {
-        name: "pieces_end",
-        share: false,
-        of: |r| pieces_end(traced(r)?),
-    },
-    RowMeasure {
-        name: "captures",
-        share: false,
-        of: |r| traced(r).map(|t| f64::from(captures(t))),
-    },
-    RowMeasure {
-        name: "plies_between_captures",
-        share: false,
-        of: |r| plies_between_captures(traced(r)?),
-    },
-    RowMeasure {
-        name: "complexity",
-        share: false,
-        of: |r| traced(r).map(complexity),
-    },
+    RowMeasure::value("lead_changes", |r| {
+        traced(r).map(|t| f64::from(lead_changes(t)))
+    }),
+    RowMeasure::value("drama", |r| drama(traced(r)?, r.first, r.winner)),
+    RowMeasure::share("winner_behind", |r| {
+        winner_behind(traced(r)?, r.first, r.winner)
+    }),
+    RowMeasure::value("stability", |r| stability(traced(r)?)),
+    RowMeasure::share("uncertainty", |r| uncertainty(traced(r)?)),
+    RowMeasure::share("decided_at", |r| decided_at(traced(r)?, r.first, r.winner)),
+    RowMeasure::share("repetition", |r| repetition(traced(r)?)),
+    RowMeasure::value("branching_max", |r| branching_max(traced(r)?)),
+    RowMeasure::value("branching_change", |r| branching_change(traced(r)?)),
+    RowMeasure::value("pieces_start", |r| pieces_start(traced(r)?)),
+    RowMeasure::value("pieces_end", |r| pieces_end(traced(r)?)),
+    RowMeasure::value("captures", |r| traced(r).map(|t| f64::from(captures(t)))),
+    RowMeasure::value("plies_between_captures", |r| {
+        plies_between_captures(traced(r)?)
+    }),
+    RowMeasure::value("complexity", |r| traced(r).map(complexity)),
 ];
 
 /// The measure named `name` in [`ROW_MEASURES`].

@@ -9,32 +9,16 @@
 
 use std::time::Instant;
 
-use abstract_game::playout::{PlayoutResult, PlayoutStats, Rng, game_seed};
+use abstract_game::playout::{PlayoutResult, PlayoutStats, Rng, game_seed, playout_by};
 use jersi_core::{Game, GameRules, MoveList, Position, Rules};
 
 /// The generic playout loop with the list draw.
 fn list_playout(start: &Position, rng: &mut Rng, max_plies: u32) -> PlayoutResult {
-    let mut pos = start.clone();
     let mut moves = MoveList::new();
-    let mut plies = 0;
-    loop {
-        if let Some(outcome) = pos.outcome() {
-            return PlayoutResult {
-                plies,
-                outcome: Some(outcome),
-            };
-        }
-        if plies >= max_plies {
-            return PlayoutResult {
-                plies,
-                outcome: None,
-            };
-        }
+    playout_by(start, rng, max_plies, |pos, rng| {
         pos.legal_moves(&mut moves);
-        let mv = moves[rng.below(moves.len() as u32) as usize];
-        pos.play_unchecked(mv);
-        plies += 1;
-    }
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize])
+    })
 }
 
 fn main() {
