@@ -1,9 +1,7 @@
 //! The validated position: state, play, outcome and hash.
 
-use core::fmt;
-
 use abstract_game::bitboard::Bitboard32;
-use abstract_game::{Game, Outcome, Scores, Side, TextGame};
+use abstract_game::{Game, Outcome, Scores, Side};
 use arrayvec::ArrayVec;
 
 use crate::board::{Hole, Holes, goal_row, home_row};
@@ -732,16 +730,5 @@ impl Game for Position {
     }
 }
 
-impl Default for Position {
-    /// The `jarmo` start position.
-    fn default() -> Position {
-        Position::new(Rules::default())
-    }
-}
-
-impl fmt::Display for Position {
-    /// Writes the position text (see the [crate docs](crate#position-text)).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_setup(), f)
-    }
-}
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);

@@ -364,12 +364,8 @@ impl Position {
     }
 }
 
-impl Default for Position {
-    /// The start position under the default rules: `Position::new(Rules::default())`.
-    fn default() -> Position {
-        Position::new(Rules::default())
-    }
-}
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
 
 impl Game for Position {
     type Move = Move;

@@ -1,7 +1,5 @@
 //! The validated position: cells, reserves, counter, hash; playing turns; the end of the game.
 
-use core::fmt;
-
 use abstract_game::zobrist::{counter_key, keys};
 use abstract_game::{Game, Outcome, Side};
 
@@ -619,19 +617,8 @@ impl Game for Position {
     }
 }
 
-impl Default for Position {
-    /// The start position under the default rules: `Position::new(Rules::default())`.
-    fn default() -> Position {
-        Position::new(Rules::default())
-    }
-}
-
-impl fmt::Display for Position {
-    /// Writes the position text (see the crate docs).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&crate::Setup::from(self), f)
-    }
-}
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
 
 impl abstract_game::Solvable for Position {
     type Index = abstract_game::Unsolvable<Position>;

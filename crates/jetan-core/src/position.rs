@@ -700,19 +700,8 @@ impl Game for Position {
     }
 }
 
-impl fmt::Display for Position {
-    /// Writes the position text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_setup(), f)
-    }
-}
-
-impl Default for Position {
-    /// The start position under the default rules: `Position::new(Rules::default())`.
-    fn default() -> Position {
-        Position::new(Rules::default())
-    }
-}
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
 
 impl abstract_game::Solvable for Position {
     type Index = abstract_game::Unsolvable<Position>;
