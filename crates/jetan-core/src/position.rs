@@ -703,14 +703,7 @@ impl Game for Position {
 // The start position as `Default`, the position text as `Display`.
 abstract_game::default_and_display!(Position);
 
-impl abstract_game::Solvable for Position {
-    type Index = abstract_game::Unsolvable<Position>;
-
-    /// No rules of this game are small enough to solve whole: always `None`.
-    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
-        None
-    }
-}
+abstract_game::unsolvable!(Position);
 
 #[cfg(test)]
 mod tests {
