@@ -111,6 +111,9 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
+
 impl PartialEq for Position {
     /// Positions are equal when every fact is equal (the hash and outcome follow from them).
     fn eq(&self, other: &Position) -> bool {
@@ -729,6 +732,3 @@ impl Game for Position {
         self.hash_from_scratch()
     }
 }
-
-// The start position as `Default`, the position text as `Display`.
-abstract_game::default_and_display!(Position);

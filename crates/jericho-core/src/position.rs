@@ -139,6 +139,9 @@ pub struct Position {
     pub(crate) passes: u8,
 }
 
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
+
 impl Position {
     /// The empty board under `rules`: full stocks, the first player to move.
     fn start(rules: Rules) -> Position {
@@ -363,9 +366,6 @@ impl Position {
             .then_some(me)
     }
 }
-
-// The start position as `Default`, the position text as `Display`.
-abstract_game::default_and_display!(Position);
 
 impl Game for Position {
     type Move = Move;

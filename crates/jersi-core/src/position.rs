@@ -92,6 +92,9 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
+
 /// What the actions of a turn captured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Captures {
@@ -616,8 +619,5 @@ impl Game for Position {
         self.hash_from_scratch()
     }
 }
-
-// The start position as `Default`, the position text as `Display`.
-abstract_game::default_and_display!(Position);
 
 abstract_game::unsolvable!(Position);

@@ -175,6 +175,9 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("Position").field(&self.to_text()).finish()
@@ -699,9 +702,6 @@ impl Game for Position {
         self.compute_hash()
     }
 }
-
-// The start position as `Default`, the position text as `Display`.
-abstract_game::default_and_display!(Position);
 
 abstract_game::unsolvable!(Position);
 
