@@ -1,10 +1,18 @@
 //! Heuristic evaluation of positions, for search.
 
-use crate::Game;
+use crate::{Game, Side};
 
 /// The largest magnitude an [`Evaluate::evaluate`] value may have. Searches keep the scores of
 /// won and lost games beyond it, so a heuristic never looks like a forced result.
 pub const EVAL_BOUND: i32 = 1 << 20;
+
+/// The value for the side to move of an evaluation whose terms are counted alike for both
+/// sides: the `worth` of the side to move less that of its opponent. A game's
+/// [`Evaluate::evaluate_with`] states its terms once, as the worth of one side.
+#[inline]
+pub fn worth_difference(to_move: Side, worth: impl Fn(Side) -> i32) -> i32 {
+    worth(to_move) - worth(!to_move)
+}
 
 /// A game's own heuristic value of a position, for searches that stop before the end.
 ///
@@ -14,9 +22,27 @@ pub const EVAL_BOUND: i32 = 1 << 20;
 /// positions that are not over (a search scores finished games itself), millions of times a
 /// second, so it should be cheap: bitboard counts and small tables, no move generation where
 /// it can be avoided.
+///
+/// A game states its terms once, as [`evaluate_with`](Evaluate::evaluate_with) under weights
+/// of its own ([`Weights`](Evaluate::Weights), tuned by matches between engines);
+/// [`evaluate`](Evaluate::evaluate) is that under the game's [`WEIGHTS`](Evaluate::WEIGHTS).
 pub trait Evaluate: Game {
-    /// The value of this position for the side to move.
-    fn evaluate(&self) -> i32;
+    /// The weights of the evaluation's terms (`()` for a game without any).
+    type Weights: Copy + Send + Sync + 'static;
+
+    /// The weights of [`evaluate`](Evaluate::evaluate): the game's tuned ones.
+    const WEIGHTS: Self::Weights;
+
+    /// The value of this position for the side to move under `weights`, for example to tune
+    /// them by matches between engines.
+    fn evaluate_with(&self, weights: &Self::Weights) -> i32;
+
+    /// The value of this position for the side to move, under the game's
+    /// [`WEIGHTS`](Evaluate::WEIGHTS).
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(&Self::WEIGHTS)
+    }
 
     /// The game's advice to the engines: the settings a search takes when its options leave
     /// them unset ([`SearchHints::DEFAULT`] unless the game says otherwise).
@@ -110,6 +136,29 @@ impl SearchHints {
         contempt: 0,
         quiescence: false,
     };
+
+    /// The advice for a game with captures and an evaluation that judges its positions well
+    /// (Jarmo, Jersi and Jetan): an alpha-beta search looks at the captures past its horizon,
+    /// and a Monte Carlo search judges its playouts by the evaluation (settled over the
+    /// captures) after one random ply, exploring less (0.7) since the values are steadier.
+    pub const JUDGED: SearchHints = SearchHints {
+        quiescence: true,
+        mcts_cutoff: 1,
+        mcts_exploration: 0.7,
+        ..SearchHints::DEFAULT
+    };
+
+    /// These hints with a guided Monte Carlo search, for a game of many moves a node: it
+    /// judges every move of a node by the evaluation as the node is reached and steers mostly
+    /// (0.8) by the minimax of those judgements, and widens slowly: the best-judged move
+    /// first, `ceil(sqrt(N + 1))` of them after `N` visits.
+    pub const fn guided(self) -> SearchHints {
+        SearchHints {
+            mcts_minimax: 0.8,
+            mcts_widening: 1.0,
+            ..self
+        }
+    }
 }
 
 impl Default for SearchHints {

@@ -476,3 +476,26 @@ pub trait TextGame: Game {
         Ok(())
     }
 }
+
+/// Implements `Default` (the start position under the default rules, [`Game::new`]) and
+/// `Display` (the position text: the `Display` of its [`TextGame::Setup`]) for a game's
+/// position type: the same two impls in every game. Invoke it once in the game crate:
+/// `abstract_game::default_and_display!(Position);`.
+#[macro_export]
+macro_rules! default_and_display {
+    ($position:ty) => {
+        impl ::core::default::Default for $position {
+            /// The start position under the default rules.
+            fn default() -> $position {
+                <$position as $crate::Game>::new(::core::default::Default::default())
+            }
+        }
+
+        impl ::core::fmt::Display for $position {
+            /// Writes the position text.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                ::core::fmt::Display::fmt(&$crate::TextGame::to_setup(self), f)
+            }
+        }
+    };
+}

@@ -112,7 +112,7 @@ pub use serde as __serde;
 pub use actions::{ActionSpace, Observe};
 pub use cell::{CellIndexError, ParseCellError};
 pub use ending::Ending;
-pub use evaluate::{EVAL_BOUND, Evaluate, Opening, SearchHints};
+pub use evaluate::{EVAL_BOUND, Evaluate, Opening, SearchHints, worth_difference};
 pub use game::{
     Game, GameRules, ImportError, MoveList, PlayError, Preset, RuleSwitch, TextGame, UnknownPreset,
     VariantError,

@@ -224,7 +224,8 @@ pub trait PositionIndex: Send + Sync {
 }
 
 /// A game that can be solved by retrograde analysis under some of its rules.
-/// A game whose positions under none of its rules can be solved uses [`Unsolvable`].
+/// A game whose positions under none of its rules can be solved uses [`Unsolvable`] (through
+/// [`unsolvable!`](crate::unsolvable)).
 pub trait Solvable: Game {
     /// The game's position index.
     type Index: PositionIndex<Game = Self>;
@@ -292,6 +293,23 @@ pub trait Oracle<G>: Send + Sync {
 /// implements [`Solvable`] with it so that generic front ends (the command line) can ask any
 /// game and hear "not solvable".
 pub struct Unsolvable<G>(core::marker::PhantomData<fn() -> G>);
+
+/// Implements [`Solvable`] with [`Unsolvable`] for a game's position type, for a game none of
+/// whose rules are small enough to solve whole. Invoke it once in the game crate:
+/// `abstract_game::unsolvable!(Position);`.
+#[macro_export]
+macro_rules! unsolvable {
+    ($position:ty) => {
+        impl $crate::Solvable for $position {
+            type Index = $crate::Unsolvable<$position>;
+
+            /// No rules of this game are small enough to solve whole: always `None`.
+            fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
+                None
+            }
+        }
+    };
+}
 
 impl<G: Game> PositionIndex for Unsolvable<G> {
     type Game = G;

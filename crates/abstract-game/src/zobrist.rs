@@ -21,6 +21,25 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
+/// `N` keys for each side, determined by `seed`: the first `N` of [`keys`]`(seed)` for
+/// [`Side::First`](crate::Side::First) and the next `N` for
+/// [`Side::Second`](crate::Side::Second), so a table `[[u64; N]; 2]` is indexed by
+/// [`Side::index`](crate::Side::index).
+pub const fn side_keys<const N: usize>(seed: u64) -> [[u64; N]; 2] {
+    let mut state = seed;
+    let mut out = [[0u64; N]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut i = 0;
+        while i < N {
+            out[side][i] = splitmix64(&mut state);
+            i += 1;
+        }
+        side += 1;
+    }
+    out
+}
+
 /// A key for a counter that changes rarely (a pool size, a move counter): `tag` names the fact
 /// (distinct facts use distinct tags), `value` its value. The key of value 0 is 0, so a counter
 /// at rest costs nothing in the hash; other values get unrelated keys.
@@ -42,6 +61,14 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), 1000);
+    }
+
+    #[test]
+    fn side_keys_are_the_keys_split_in_two() {
+        let all: [u64; 50] = super::keys(7);
+        let [first, second]: [[u64; 25]; 2] = super::side_keys(7);
+        assert_eq!(first, all[..25]);
+        assert_eq!(second, all[25..]);
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! to move. The weights are the fields of [`EvalWeights`]; [`EvalWeights::DEFAULT`] was tuned
 //! by matches between alpha-beta engines at a fixed depth (`docs/jarmo.md`, "Evaluation").
 
-use abstract_game::{Evaluate, SearchHints, Side};
+use abstract_game::{Evaluate, SearchHints, Side, worth_difference};
 
 use crate::board::goal_row;
 use crate::movegen::STEP_TARGETS;
@@ -21,7 +21,7 @@ use crate::rules::{Direction, ReturnRule};
 /// The weights of the evaluation's terms, in hundredths of a point of the final score.
 ///
 /// [`EvalWeights::DEFAULT`] is what [`Evaluate::evaluate`] uses; other weights go to
-/// [`Position::evaluate_with`], for example to tune them by matches between engines (see
+/// [`Evaluate::evaluate_with`], for example to tune them by matches between engines (see
 /// `docs/jarmo.md`, section "Evaluation"). Weights within ±10,000 keep the arithmetic in
 /// range; a search clamps the value to ±[`abstract_game::EVAL_BOUND`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,28 +149,15 @@ impl Position {
     }
 }
 
-impl Position {
-    /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
-    /// [`Evaluate::evaluate`] is this with the default weights.
-    #[inline]
-    pub fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
-        let us = self.to_move;
-        self.side_worth(us, weights) - self.side_worth(!us, weights)
-    }
-}
-
 impl Evaluate for Position {
-    const SEARCH_HINTS: SearchHints = SearchHints {
-        // Captures are looked at past the horizon.
-        quiescence: true,
-        // A Monte Carlo search judges its playouts by this evaluation (settled over the captures)
-        // after 1 random ply: against `alphabeta:depth=1` at 100 ms a move this scored 15-4-1
-        // where plain playouts scored 1-2-17 (docs/engines.md, "MCTS defaults").
-        mcts_cutoff: 1,
-        // With judged playouts the values are steadier, so the search explores less.
-        mcts_exploration: 0.7,
-        ..SearchHints::DEFAULT
-    };
+    type Weights = EvalWeights;
+
+    const WEIGHTS: EvalWeights = EvalWeights::DEFAULT;
+
+    // Captures are looked at past the horizon, and a Monte Carlo search judges its playouts by
+    // this evaluation after 1 random ply: against `alphabeta:depth=1` at 100 ms a move this
+    // scored 15-4-1 where plain playouts scored 1-2-17 (docs/engines.md, "MCTS defaults").
+    const SEARCH_HINTS: SearchHints = SearchHints::JUDGED;
 
     /// 1 for a capture.
     #[inline]
@@ -181,8 +168,9 @@ impl Evaluate for Position {
     /// The value for the side to move, in hundredths of a point of the final score: material,
     /// the race to the goal row, archers that may come back, mobility and threats (see
     /// `docs/jarmo.md`, section "Evaluation"). Far inside [`abstract_game::EVAL_BOUND`].
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(&EvalWeights::DEFAULT)
+    #[inline]
+    fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
+        worth_difference(self.to_move, |side| self.side_worth(side, weights))
     }
 }
 

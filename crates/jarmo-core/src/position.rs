@@ -1,9 +1,7 @@
 //! The validated position: state, play, outcome and hash.
 
-use core::fmt;
-
 use abstract_game::bitboard::Bitboard32;
-use abstract_game::{Game, Outcome, Scores, Side, TextGame};
+use abstract_game::{Game, Outcome, Scores, Side};
 use arrayvec::ArrayVec;
 
 use crate::board::{Hole, Holes, goal_row, home_row};
@@ -112,6 +110,9 @@ pub struct Position {
     pub(crate) outcome: Option<Outcome>,
     pub(crate) hash: u64,
 }
+
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
 
 impl PartialEq for Position {
     /// Positions are equal when every fact is equal (the hash and outcome follow from them).
@@ -729,19 +730,5 @@ impl Game for Position {
 
     fn zobrist_from_scratch(&self) -> u64 {
         self.hash_from_scratch()
-    }
-}
-
-impl Default for Position {
-    /// The `jarmo` start position.
-    fn default() -> Position {
-        Position::new(Rules::default())
-    }
-}
-
-impl fmt::Display for Position {
-    /// Writes the position text (see the [crate docs](crate#position-text)).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_setup(), f)
     }
 }

@@ -1,22 +1,12 @@
 //! Zobrist keys.
 
 use abstract_game::Side;
-use abstract_game::zobrist::{counter_key, keys};
+use abstract_game::zobrist::{counter_key, keys, side_keys};
 
 use crate::position::Shuttle;
 
-const ARCHER_KEYS: [u64; 50] = keys(0x4a61_726d_6f01);
 /// Keys for an archer of each side on each hole.
-pub(crate) const ARCHER: [[u64; 25]; 2] = {
-    let mut out = [[0; 25]; 2];
-    let mut i = 0;
-    while i < 25 {
-        out[0][i] = ARCHER_KEYS[i];
-        out[1][i] = ARCHER_KEYS[25 + i];
-        i += 1;
-    }
-    out
-};
+pub(crate) const ARCHER: [[u64; 25]; 2] = side_keys(0x4a61_726d_6f01);
 /// Keys for a marked archer on each hole.
 pub(crate) const MARKED: [u64; 25] = keys(0x4a61_726d_6f02);
 /// Key for White to move.
@@ -36,17 +26,7 @@ pub(crate) const fn passes(n: u8) -> u64 {
 
 /// Keys of the no-shuttling record, by side: 25 for the origin, 25 for the destination and 4 for
 /// the count, combined by exclusive or (small tables that stay in the cache).
-const SHUTTLE_KEYS: [[u64; 54]; 2] = {
-    let a: [u64; 108] = keys(0x4a61_726d_6f04);
-    let mut out = [[0; 54]; 2];
-    let mut i = 0;
-    while i < 54 {
-        out[0][i] = a[i];
-        out[1][i] = a[54 + i];
-        i += 1;
-    }
-    out
-};
+const SHUTTLE_KEYS: [[u64; 54]; 2] = side_keys(0x4a61_726d_6f04);
 
 #[inline]
 pub(crate) const fn shuttle(side: Side, s: Shuttle) -> u64 {

@@ -12,7 +12,7 @@
 //! [`EvalWeights::DEFAULT`] was tuned by matches between alpha-beta engines at a fixed depth
 //! (`docs/jericho.md`, section "Evaluation").
 
-use abstract_game::{Evaluate, SearchHints, Side};
+use abstract_game::{Evaluate, SearchHints, Side, worth_difference};
 
 use crate::board::{ALIGNMENT_SQUARES, Squares, TERRITORY};
 use crate::piece::{MAX_HEIGHT, SIZE_PIECES, Tower};
@@ -24,7 +24,7 @@ const SINGLE_KEYS: u16 = 1 << 12;
 /// The weights of the evaluation's terms, in hundredths of a monolith.
 ///
 /// [`EvalWeights::DEFAULT`] is what [`Evaluate::evaluate`] uses; other weights go to
-/// [`Position::evaluate_with`], for example to tune them by matches between engines (see
+/// [`Evaluate::evaluate_with`], for example to tune them by matches between engines (see
 /// `docs/jericho.md`, section "Evaluation"). Weights within ±10,000 keep the arithmetic in
 /// range; a search clamps the value to ±[`abstract_game::EVAL_BOUND`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -169,35 +169,25 @@ impl Position {
     fn towers_on(&self, set: Squares) -> impl Iterator<Item = &Tower> + '_ {
         set.into_iter().map(|s| &self.towers[s.index()])
     }
-
-    /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
-    /// [`Evaluate::evaluate`] is this with the default weights.
-    #[inline]
-    pub fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
-        let us = self.turn;
-        let tall = self.tall_towers();
-        self.side_worth(us, tall, weights) - self.side_worth(!us, tall, weights)
-    }
 }
 
 impl Evaluate for Position {
+    type Weights = EvalWeights;
+
+    const WEIGHTS: EvalWeights = EvalWeights::DEFAULT;
+
     /// The value for the side to move, in hundredths of a monolith: monoliths held and how
     /// safe they are, open alignments and the sizes in stock (see `docs/jericho.md`, section
     /// "Evaluation").
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(&EvalWeights::DEFAULT)
+    #[inline]
+    fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
+        let tall = self.tall_towers();
+        worth_difference(self.turn, |side| self.side_worth(side, tall, weights))
     }
 
-    const SEARCH_HINTS: SearchHints = SearchHints {
-        // A Monte Carlo search judges every placement by this evaluation as a node is reached
-        // and steers mostly by the minimax of those judgements: with the lead terms, the
-        // evaluation beat plain playouts (docs/engines.md, "Guided MCTS").
-        mcts_minimax: 0.8,
-        // Widening slowly: the best-judged placement first, `ceil(sqrt(N + 1))` of them after
-        // `N` visits.
-        mcts_widening: 1.0,
-        ..SearchHints::DEFAULT
-    };
+    // A Monte Carlo search is guided by the judgements of every placement of a node: with the
+    // lead terms, the evaluation beat plain playouts (docs/engines.md, "Guided MCTS").
+    const SEARCH_HINTS: SearchHints = SearchHints::DEFAULT.guided();
 
     /// The plans of the text's two ways of playing, `copy` and `undermine`
     /// ([`openings`](crate::openings)).

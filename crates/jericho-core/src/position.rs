@@ -139,6 +139,9 @@ pub struct Position {
     pub(crate) passes: u8,
 }
 
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
+
 impl Position {
     /// The empty board under `rules`: full stocks, the first player to move.
     fn start(rules: Rules) -> Position {
@@ -364,13 +367,6 @@ impl Position {
     }
 }
 
-impl Default for Position {
-    /// The start position under the default rules: `Position::new(Rules::default())`.
-    fn default() -> Position {
-        Position::new(Rules::default())
-    }
-}
-
 impl Game for Position {
     type Move = Move;
     type Rules = Rules;
@@ -472,14 +468,7 @@ impl Game for Position {
     }
 }
 
-impl abstract_game::Solvable for Position {
-    type Index = abstract_game::Unsolvable<Position>;
-
-    /// No rules of this game are small enough to solve whole: always `None`.
-    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
-        None
-    }
-}
+abstract_game::unsolvable!(Position);
 
 #[cfg(test)]
 mod tests {

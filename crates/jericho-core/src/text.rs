@@ -288,13 +288,6 @@ impl FromStr for Setup {
     }
 }
 
-impl fmt::Display for Position {
-    /// Writes the position text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_setup(f, &self.to_setup())
-    }
-}
-
 impl TextGame for Position {
     type Setup = Setup;
     type SetupError = SetupError;

@@ -11,7 +11,7 @@
 //! was tuned by matches between alpha-beta engines at a fixed depth (`docs/jersi.md`, section
 //! "Evaluation").
 
-use abstract_game::{Evaluate, SearchHints, Side};
+use abstract_game::{Evaluate, SearchHints, Side, worth_difference};
 
 use crate::board::{NEIGHBOR_MASKS, SLOTS, Square, WIDTH};
 use crate::moves::Move;
@@ -21,7 +21,7 @@ use crate::position::Position;
 /// The weights of the evaluation's terms, in hundredths of a Rock.
 ///
 /// [`EvalWeights::DEFAULT`] is what [`Evaluate::evaluate`] uses; other weights go to
-/// [`Position::evaluate_with`], for example to tune them by matches between engines (see
+/// [`Evaluate::evaluate_with`], for example to tune them by matches between engines (see
 /// `docs/jersi.md`, section "Evaluation"). Weights within ±10,000 keep the arithmetic in
 /// range; a search clamps the value to ±[`abstract_game::EVAL_BOUND`].
 ///
@@ -128,35 +128,16 @@ impl Position {
     }
 }
 
-impl Position {
-    /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
-    /// [`Evaluate::evaluate`] is this with the default weights.
-    #[inline]
-    pub fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
-        let us = self.to_move;
-        self.side_worth(us, weights) - self.side_worth(!us, weights)
-    }
-}
-
 impl Evaluate for Position {
-    const SEARCH_HINTS: SearchHints = SearchHints {
-        // Captures are looked at past the horizon.
-        quiescence: true,
-        // A Monte Carlo search judges its playouts by this evaluation after one random ply:
-        // random Jersi games nearly always end drawn, and with the guided tree below one ply
-        // scored best (docs/engines.md, "Guided MCTS").
-        mcts_cutoff: 1,
-        // With judged playouts the values are steadier, so the search explores less.
-        mcts_exploration: 0.7,
-        // Hundreds to thousands of turns a position: a Monte Carlo search judges them all by
-        // this evaluation as a node is reached and steers mostly by the minimax of those
-        // judgements (docs/engines.md, "Guided MCTS").
-        mcts_minimax: 0.8,
-        // And it widens slowly: the best-judged turn first, `ceil(sqrt(N + 1))` of them after
-        // `N` visits.
-        mcts_widening: 1.0,
-        ..SearchHints::DEFAULT
-    };
+    type Weights = EvalWeights;
+
+    const WEIGHTS: EvalWeights = EvalWeights::DEFAULT;
+
+    // A Monte Carlo search judges its playouts by this evaluation after one random ply: random
+    // Jersi games nearly always end drawn, and with the guided tree one ply scored best. With
+    // hundreds to thousands of turns a position, the tree is guided by the judgements of every
+    // turn (docs/engines.md, "Guided MCTS").
+    const SEARCH_HINTS: SearchHints = SearchHints::JUDGED.guided();
 
     /// The article's two Mountain strategies, Helm's Deep and Minas Tirith (see
     /// [`openings`](crate::openings)).
@@ -178,8 +159,9 @@ impl Evaluate for Position {
 
     /// The value for the side to move, in hundredths of a Rock: the Kings' march to the
     /// enemy's home row, material and reserves (see `docs/jersi.md`, section "Evaluation").
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(&EvalWeights::DEFAULT)
+    #[inline]
+    fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
+        worth_difference(self.to_move, |side| self.side_worth(side, weights))
     }
 }
 

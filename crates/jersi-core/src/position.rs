@@ -1,7 +1,5 @@
 //! The validated position: cells, reserves, counter, hash; playing turns; the end of the game.
 
-use core::fmt;
-
 use abstract_game::zobrist::{counter_key, keys};
 use abstract_game::{Game, Outcome, Side};
 
@@ -93,6 +91,9 @@ pub struct Position {
     /// The Zobrist hash, kept in step with every change.
     pub(crate) hash: u64,
 }
+
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
 
 /// What the actions of a turn captured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -619,25 +620,4 @@ impl Game for Position {
     }
 }
 
-impl Default for Position {
-    /// The start position under the default rules: `Position::new(Rules::default())`.
-    fn default() -> Position {
-        Position::new(Rules::default())
-    }
-}
-
-impl fmt::Display for Position {
-    /// Writes the position text (see the crate docs).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&crate::Setup::from(self), f)
-    }
-}
-
-impl abstract_game::Solvable for Position {
-    type Index = abstract_game::Unsolvable<Position>;
-
-    /// No rules of this game are small enough to solve whole: always `None`.
-    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
-        None
-    }
-}
+abstract_game::unsolvable!(Position);

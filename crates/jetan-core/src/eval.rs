@@ -11,7 +11,7 @@
 //! between alpha-beta engines at a fixed depth, where no change won clearly (`docs/jetan.md`,
 //! section "Evaluation").
 
-use abstract_game::{Evaluate, SearchHints, Side};
+use abstract_game::{Evaluate, SearchHints, Side, worth_difference};
 
 use crate::board::SQUARES;
 use crate::piece::Kind;
@@ -20,7 +20,7 @@ use crate::position::{Move, Position};
 /// The weights of the evaluation's terms, in hundredths of a Panthan.
 ///
 /// [`EvalWeights::DEFAULT`] is what [`Evaluate::evaluate`] uses; other weights go to
-/// [`Position::evaluate_with`], for example to tune them by matches between engines (see
+/// [`Evaluate::evaluate_with`], for example to tune them by matches between engines (see
 /// `docs/jetan.md`, section "Evaluation"). Weights within ±10,000 keep the arithmetic in
 /// range; a search clamps the value to ±[`abstract_game::EVAL_BOUND`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,38 +158,16 @@ impl Position {
     }
 }
 
-impl Position {
-    /// The value for the side to move under other weights than [`EvalWeights::DEFAULT`]:
-    /// [`Evaluate::evaluate`] is this with the default weights.
-    #[inline]
-    pub fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
-        let us = self.to_move;
-        let value = self.side_worth(us, weights) - self.side_worth(!us, weights);
-        match self.countdown {
-            Some(left) if self.rules.countdown > 0 => {
-                value * i32::from(left.min(self.rules.countdown)) / i32::from(self.rules.countdown)
-            }
-            _ => value,
-        }
-    }
-}
-
 impl Evaluate for Position {
+    type Weights = EvalWeights;
+
+    const WEIGHTS: EvalWeights = EvalWeights::DEFAULT;
+
+    // Captures are looked at past the horizon, and a Monte Carlo search judges its playouts by
+    // this evaluation after 1 random ply: random Jetan games are long and noisy
+    // (docs/engines.md, "MCTS defaults"). It is guided by the judgements of every move of a
+    // node (docs/engines.md, "Guided MCTS").
     const SEARCH_HINTS: SearchHints = SearchHints {
-        // Captures are looked at past the horizon.
-        quiescence: true,
-        // A Monte Carlo search judges its playouts by this evaluation after 1 random ply:
-        // random Jetan games are long and noisy (docs/engines.md, "MCTS defaults").
-        mcts_cutoff: 1,
-        // With judged playouts the values are steadier, so the search explores less.
-        mcts_exploration: 0.7,
-        // A Monte Carlo search judges every move of a node by this evaluation as the node is
-        // reached and steers mostly by the minimax of those judgements (docs/engines.md,
-        // "Guided MCTS").
-        mcts_minimax: 0.8,
-        // It widens slowly: the best-judged move first, `ceil(sqrt(N + 1))` of them after `N`
-        // visits.
-        mcts_widening: 1.0,
         // Its judgements are settled over the captures: a Jetan node has tens of moves, and a
         // move that leaves a piece hanging is judged by the exchange, not by the count.
         mcts_settled_prior: true,
@@ -199,6 +177,7 @@ impl Evaluate for Position {
         // own Chief out of such reach and plays on (docs/engines.md, "Stronger alpha-beta":
         // three Panthans, the first value, won fewer games).
         contempt: 600,
+        ..SearchHints::JUDGED.guided()
     };
 
     /// 1 for a capture.
@@ -211,8 +190,15 @@ impl Evaluate for Position {
     /// enemy Princess, guards of the own one, her escape, centre and Panthan advance (see
     /// `docs/jetan.md`, section "Evaluation"). While the equal-material countdown runs it is
     /// scaled by the share of the countdown that is left, since the game is heading for a draw.
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(&EvalWeights::DEFAULT)
+    #[inline]
+    fn evaluate_with(&self, weights: &EvalWeights) -> i32 {
+        let value = worth_difference(self.to_move, |side| self.side_worth(side, weights));
+        match self.countdown {
+            Some(left) if self.rules.countdown > 0 => {
+                value * i32::from(left.min(self.rules.countdown)) / i32::from(self.rules.countdown)
+            }
+            _ => value,
+        }
     }
 }
 

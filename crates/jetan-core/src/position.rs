@@ -175,6 +175,9 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
+// The start position as `Default`, the position text as `Display`.
+abstract_game::default_and_display!(Position);
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("Position").field(&self.to_text()).finish()
@@ -700,28 +703,7 @@ impl Game for Position {
     }
 }
 
-impl fmt::Display for Position {
-    /// Writes the position text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_setup(), f)
-    }
-}
-
-impl Default for Position {
-    /// The start position under the default rules: `Position::new(Rules::default())`.
-    fn default() -> Position {
-        Position::new(Rules::default())
-    }
-}
-
-impl abstract_game::Solvable for Position {
-    type Index = abstract_game::Unsolvable<Position>;
-
-    /// No rules of this game are small enough to solve whole: always `None`.
-    fn position_index(_rules: Self::Rules) -> Option<Self::Index> {
-        None
-    }
-}
+abstract_game::unsolvable!(Position);
 
 #[cfg(test)]
 mod tests {

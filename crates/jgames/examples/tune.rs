@@ -96,24 +96,16 @@ fn field<W>(f: Field<W>) -> Field<W> {
     f
 }
 
-/// A game whose evaluation has weights.
+/// A game whose evaluation weights ([`Evaluate::Weights`]) are reached by name.
 trait Tunable: Game + Evaluate {
-    type Weights: Copy + Send + Sync + 'static;
-    const DEFAULT: Self::Weights;
     fn terms() -> Vec<(&'static str, Field<Self::Weights>)>;
-    fn value(&self, weights: &Self::Weights) -> i32;
 }
 
 macro_rules! tunable {
     ($game:ident: $($term:ident),+) => {
         impl Tunable for $game::Position {
-            type Weights = $game::EvalWeights;
-            const DEFAULT: $game::EvalWeights = $game::EvalWeights::DEFAULT;
             fn terms() -> Vec<(&'static str, Field<$game::EvalWeights>)> {
                 vec![$((stringify!($term), field(|w| &mut w.$term))),+]
-            }
-            fn value(&self, weights: &$game::EvalWeights) -> i32 {
-                self.evaluate_with(weights)
             }
         }
     };
@@ -160,7 +152,7 @@ fn play_match<G: Tunable>(
             hash_mib: 4,
             ..AlphaBetaOptions::DEFAULT
         };
-        AlphaBeta::<G>::new(options).with_evaluator(move |pos: &G| pos.value(&w))
+        AlphaBeta::<G>::new(options).with_evaluator(move |pos: &G| pos.evaluate_with(&w))
     };
     let mut engines: [Box<dyn Engine<G>>; 2] = [Box::new(engine(ours)), Box::new(engine(theirs))];
     // `ours` makes the first engine move in the even games, the second in the odd ones.
@@ -197,7 +189,7 @@ fn run<G: Tunable>(args: &Args) -> Result<(), String> {
         }
         None => G::Rules::default(),
     };
-    let base = apply::<G>(G::DEFAULT, &args.base)?;
+    let base = apply::<G>(G::WEIGHTS, &args.base)?;
     let show = |w: &G::Weights| {
         let mut w = *w;
         let terms = G::terms().into_iter();
@@ -231,7 +223,7 @@ fn run<G: Tunable>(args: &Args) -> Result<(), String> {
     );
     for text in candidates {
         let weights = match text.as_str() {
-            "default" => G::DEFAULT,
+            "default" => G::WEIGHTS,
             _ => apply::<G>(base, &text)?,
         };
         let started = std::time::Instant::now();
