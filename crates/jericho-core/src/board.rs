@@ -81,44 +81,36 @@ pub struct SquareInfo {
     pub territory: Side,
 }
 
-const fn info(name: &'static str, x: i8, y: i8) -> SquareInfo {
+/// The row of a square from its name: its drawing coordinates follow from the file letter
+/// (`d` is the middle) and the rank digit. Evaluated at compile time only.
+const fn info(name: &'static str) -> SquareInfo {
+    let [file, rank] = *name.as_bytes() else {
+        panic!("a square name is a file letter and a rank digit");
+    };
+    let y = match rank {
+        b'1' => -2,
+        b'2' => -1,
+        b'3' => 1,
+        b'4' => 2,
+        _ => panic!("the ranks are 1 to 4"),
+    };
     SquareInfo {
         name,
-        x,
+        x: file as i8 - b'd' as i8,
         y,
         territory: if y < 0 { Side::First } else { Side::Second },
     }
 }
 
 /// The 26 squares in rank order (rank 1 to rank 4), files left to right within a rank: South's
-/// 13 (indices 0..13) then North's 13 (13..26).
+/// 13 (indices 0..13) then North's 13 (13..26). One rank a line, rank 1 first; the two middle
+/// ranks have no file `d`.
+#[rustfmt::skip]
 pub const SQUARES: [SquareInfo; 26] = [
-    info("a1", -3, -2),
-    info("b1", -2, -2),
-    info("c1", -1, -2),
-    info("d1", 0, -2),
-    info("e1", 1, -2),
-    info("f1", 2, -2),
-    info("g1", 3, -2),
-    info("a2", -3, -1),
-    info("b2", -2, -1),
-    info("c2", -1, -1),
-    info("e2", 1, -1),
-    info("f2", 2, -1),
-    info("g2", 3, -1),
-    info("a3", -3, 1),
-    info("b3", -2, 1),
-    info("c3", -1, 1),
-    info("e3", 1, 1),
-    info("f3", 2, 1),
-    info("g3", 3, 1),
-    info("a4", -3, 2),
-    info("b4", -2, 2),
-    info("c4", -1, 2),
-    info("d4", 0, 2),
-    info("e4", 1, 2),
-    info("f4", 2, 2),
-    info("g4", 3, 2),
+    info("a1"), info("b1"), info("c1"), info("d1"), info("e1"), info("f1"), info("g1"),
+    info("a2"), info("b2"), info("c2"),             info("e2"), info("f2"), info("g2"),
+    info("a3"), info("b3"), info("c3"),             info("e3"), info("f3"), info("g3"),
+    info("a4"), info("b4"), info("c4"), info("d4"), info("e4"), info("f4"), info("g4"),
 ];
 
 /// Whether an alignment runs along a file or diagonally.
