@@ -766,60 +766,67 @@ pub fn dictionaries() -> Vec<(String, String)> {
     ]
 }
 
+/// A game's dictionary, `{game}.dict`, headed by `about`: its cells, its pieces, the
+/// separators and words of its texts, and its presets' start texts.
+fn game_dictionary<G: TextGame>(
+    game: &str,
+    about: &str,
+    cell_names: impl IntoIterator<Item = String>,
+    pieces: impl IntoIterator<Item = String>,
+    separators: &[&str],
+) -> (String, String) {
+    let mut e = cells(cell_names);
+    e.extend(pieces.into_iter().map(|p| (format!("piece_{p}"), p)));
+    e.extend(words("sep", separators));
+    e.extend(start_texts::<G>());
+    (format!("{game}.dict"), dictionary(about, &e))
+}
+
 /// Jarmo's dictionary: its file name and text.
 fn jarmo_dictionary() -> (String, String) {
     use jarmo_core::{Hole, Position};
-    let mut e = cells(Hole::ALL.iter().map(|h| h.to_string()));
-    e.extend(["b", "w", "B", "W"].map(|p| (format!("piece_{p}"), p.to_owned())));
-    e.extend(words(
-        "sep",
+    game_dictionary::<Position>(
+        "jarmo",
+        "Jarmo position texts and moves",
+        Hole::ALL.iter().map(|h| h.to_string()),
+        ["b", "w", "B", "W"].map(str::to_owned),
         &[
             "/", " ", "|", "-", "x", "@", ":", "0/0", "1/0", "pass", "5", ":3",
         ],
-    ));
-    e.extend(start_texts::<Position>());
-    (
-        "jarmo.dict".to_owned(),
-        dictionary("Jarmo position texts and moves", &e),
     )
 }
 
 /// Jetan's dictionary: its file name and text.
 fn jetan_dictionary() -> (String, String) {
     use jetan_core::{Kind, Piece, Position, Square};
-    let mut e = cells(Square::ALL.iter().map(|s| s.to_string()));
-    for side in abstract_game::Side::BOTH {
-        for kind in Kind::ALL {
-            let c = Piece::new(side, kind).char().to_string();
-            e.push((format!("piece_{c}"), c));
-        }
-    }
-    e.extend(words(
-        "sep",
+    game_dictionary::<Position>(
+        "jetan",
+        "Jetan position texts and moves",
+        Square::ALL.iter().map(|s| s.to_string()),
+        abstract_game::Side::BOTH.into_iter().flat_map(|side| {
+            Kind::ALL
+                .into_iter()
+                .map(move |kind| Piece::new(side, kind).char().to_string())
+        }),
         &[
             "/", " ", "|", "-", "x", "!", "b", "o", "Rr", "R", "r", "black", "orange", "draw",
             "10", "9",
         ],
-    ));
-    e.extend(start_texts::<Position>());
-    (
-        "jetan.dict".to_owned(),
-        dictionary("Jetan position texts and moves", &e),
     )
 }
 
 /// Jersi's dictionary: its file name and text.
 fn jersi_dictionary() -> (String, String) {
     use jersi_core::{Cube, Kind, Position, Square};
-    let mut e = cells(Square::ALL.iter().map(|s| s.to_string()));
-    for side in abstract_game::Side::BOTH {
-        for kind in Kind::ALL {
-            let c = Cube::new(side, kind).letter().to_string();
-            e.push((format!("piece_{c}"), c));
-        }
-    }
-    e.extend(words(
-        "sep",
+    game_dictionary::<Position>(
+        "jersi",
+        "Jersi position texts, turns and two-column records",
+        Square::ALL.iter().map(|s| s.to_string()),
+        abstract_game::Side::BOTH.into_iter().flat_map(|side| {
+            Kind::ALL
+                .into_iter()
+                .map(move |kind| Cube::new(side, kind).letter().to_string())
+        }),
         &[
             "/",
             " ",
@@ -843,33 +850,20 @@ fn jersi_dictionary() -> (String, String) {
             "\n",
             "#",
         ],
-    ));
-    e.extend(start_texts::<Position>());
-    (
-        "jersi.dict".to_owned(),
-        dictionary("Jersi position texts, turns and two-column records", &e),
     )
 }
 
 /// Jericho's dictionary: its file name and text.
 fn jericho_dictionary() -> (String, String) {
     use jericho_core::{Piece, Position, Square};
-    let mut e = cells(Square::ALL.iter().map(|s| s.name().to_owned()));
-    e.extend(
-        Piece::ALL
-            .iter()
-            .map(|p| (format!("piece_{p}"), p.to_string())),
-    );
-    e.extend(words(
-        "sep",
+    game_dictionary::<Position>(
+        "jericho",
+        "Jericho position texts and moves",
+        Square::ALL.iter().map(|s| s.name().to_owned()),
+        Piece::ALL.iter().map(|p| p.to_string()),
         &[
             " ", "|", "@", "pass", "*", "-", "S", "N", "=", "0/0", "0", "1", "2", "13",
         ],
-    ));
-    e.extend(start_texts::<Position>());
-    (
-        "jericho.dict".to_owned(),
-        dictionary("Jericho position texts and moves", &e),
     )
 }
 

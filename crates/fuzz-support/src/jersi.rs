@@ -18,6 +18,22 @@ fn maybe_square(u: &mut Unstructured<'_>) -> Option<Square> {
     if one_in(u, 3) { None } else { Some(square(u)) }
 }
 
+/// The cells of a cube or stack move: from, to, where the other part goes (the stack of a cube
+/// move, the cube of a stack move), and the King's relocation.
+type MoveCells = (Square, Square, Option<Square>, Option<Square>);
+
+/// `cells` with the one that `change` (0 to 3, in the order of [`MoveCells`]) names drawn
+/// again from `u`.
+fn redraw_one(u: &mut Unstructured<'_>, change: u32, cells: MoveCells) -> MoveCells {
+    let (from, to, other, relocate) = cells;
+    match change {
+        0 => (square(u), to, other, relocate),
+        1 => (from, square(u), other, relocate),
+        2 => (from, to, maybe_square(u), relocate),
+        _ => (from, to, other, maybe_square(u)),
+    }
+}
+
 fn cube(u: &mut Unstructured<'_>) -> Cube {
     Cube::new(side(u), pick(u, &Kind::ALL))
 }
@@ -117,63 +133,43 @@ impl FuzzGame for Position {
                     to,
                     stack_to,
                     relocate,
-                } => match change {
-                    0 => Move::Cube {
-                        from: square(u),
-                        to,
-                        stack_to,
-                        relocate,
-                    },
-                    1 => Move::Cube {
-                        from,
-                        to: square(u),
-                        stack_to,
-                        relocate,
-                    },
-                    2 => Move::Cube {
-                        from,
-                        to,
-                        stack_to: maybe_square(u),
-                        relocate,
-                    },
-                    _ => Move::Cube {
+                } => {
+                    let (from, to, stack_to, relocate) =
+                        redraw_one(u, change, (from, to, stack_to, relocate));
+                    Move::Cube {
                         from,
                         to,
                         stack_to,
-                        relocate: maybe_square(u),
-                    },
+                        relocate,
+                    }
+                }
+                // The last change makes a stack move the cube move of the same cells.
+                Move::Stack {
+                    from,
+                    to,
+                    cube_to,
+                    relocate,
+                } if change == 3 => Move::Cube {
+                    from,
+                    to,
+                    stack_to: cube_to,
+                    relocate,
                 },
                 Move::Stack {
                     from,
                     to,
                     cube_to,
                     relocate,
-                } => match change {
-                    0 => Move::Stack {
-                        from: square(u),
+                } => {
+                    let (from, to, cube_to, relocate) =
+                        redraw_one(u, change, (from, to, cube_to, relocate));
+                    Move::Stack {
+                        from,
                         to,
                         cube_to,
                         relocate,
-                    },
-                    1 => Move::Stack {
-                        from,
-                        to: square(u),
-                        cube_to,
-                        relocate,
-                    },
-                    2 => Move::Stack {
-                        from,
-                        to,
-                        cube_to: maybe_square(u),
-                        relocate,
-                    },
-                    _ => Move::Cube {
-                        from,
-                        to,
-                        stack_to: cube_to,
-                        relocate,
-                    },
-                },
+                    }
+                }
                 Move::Drop { first, second } => match change {
                     0 => Move::Drop {
                         first: drop(u),
