@@ -230,21 +230,8 @@ impl FuzzGame for Position {
         }
     }
 
-    #[cfg(feature = "json")]
-    fn check_json(bytes: &[u8]) {
-        use crate::json_round_trip;
-        crate::check_json_game::<Position>(bytes);
-        let _ = json_round_trip::<Square>(bytes);
-        let _ = json_round_trip::<Alignment>(bytes);
-        let _ = json_round_trip::<jericho_core::AlignmentKind>(bytes);
-        let _ = json_round_trip::<Piece>(bytes);
-        let _ = json_round_trip::<PieceSet>(bytes);
-        let _ = json_round_trip::<Colour>(bytes);
-    }
-
-    #[cfg(feature = "json")]
-    fn json_examples(pos: &Self) -> Vec<Vec<u8>> {
-        let cell = serde_json::to_vec(&Square::ALL[9]).expect("a cell writes as JSON");
-        crate::json_examples_of(pos, vec![cell])
-    }
+    crate::json_methods!(
+        cell: Square::ALL[9],
+        types: [Square, Alignment, jericho_core::AlignmentKind, Piece, PieceSet, Colour]
+    );
 }
