@@ -53,32 +53,11 @@ pub fn render_with_base(markdown: &str, base: &str) -> String {
             Event::Html(text) | Event::InlineHtml(text) => Some(Event::Text(text)),
             Event::Start(Tag::HtmlBlock) => Some(Event::Start(Tag::Paragraph)),
             Event::End(TagEnd::HtmlBlock) => Some(Event::End(TagEnd::Paragraph)),
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) => keep_if_addressed(&mut kept, address(dest_url, link_type, base), |dest_url| {
-                Tag::Link {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                }
-            }),
-            Event::Start(Tag::Image {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) => keep_if_addressed(&mut kept, address(dest_url, link_type, base), |dest_url| {
-                Tag::Image {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                }
-            }),
+            Event::Start(tag @ (Tag::Link { .. } | Tag::Image { .. })) => {
+                let tag = readdressed(tag, base);
+                kept.push(tag.is_some());
+                tag.map(Event::Start)
+            }
             Event::End(TagEnd::Link | TagEnd::Image) => kept.pop().unwrap_or(true).then_some(event),
             other => Some(other),
         });
@@ -87,15 +66,24 @@ pub fn render_with_base(markdown: &str, base: &str) -> String {
     out
 }
 
-/// The start of a link or image made by `tag` from its new address, or nothing when the
-/// address was dropped; `kept` remembers which, for the matching end.
-fn keep_if_addressed<'a>(
-    kept: &mut Vec<bool>,
-    address: Option<CowStr<'a>>,
-    tag: impl FnOnce(CowStr<'a>) -> Tag<'a>,
-) -> Option<Event<'a>> {
-    kept.push(address.is_some());
-    address.map(|address| Event::Start(tag(address)))
+/// A link or image `tag` with its address written by [`address`], or `None` when the address
+/// must not become a link or image.
+fn readdressed<'a>(mut tag: Tag<'a>, base: &str) -> Option<Tag<'a>> {
+    if let Tag::Link {
+        link_type,
+        dest_url,
+        ..
+    }
+    | Tag::Image {
+        link_type,
+        dest_url,
+        ..
+    } = &mut tag
+    {
+        let url = std::mem::replace(dest_url, CowStr::Borrowed(""));
+        *dest_url = address(url, *link_type, base)?;
+    }
+    Some(tag)
 }
 
 /// The address to write for a link or image address of the text, or `None` when it must not
