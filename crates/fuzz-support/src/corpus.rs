@@ -782,6 +782,20 @@ fn game_dictionary<G: TextGame>(
     (format!("{game}.dict"), dictionary(about, &e))
 }
 
+/// The letters of the pieces of each side and of each of `kinds`, side after side.
+fn piece_letters<K: Copy>(
+    kinds: &[K],
+    letter: impl Fn(abstract_game::Side, K) -> char,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for side in abstract_game::Side::BOTH {
+        for &kind in kinds {
+            out.push(letter(side, kind).to_string());
+        }
+    }
+    out
+}
+
 /// Jarmo's dictionary: its file name and text.
 fn jarmo_dictionary() -> (String, String) {
     use jarmo_core::{Hole, Position};
@@ -803,11 +817,7 @@ fn jetan_dictionary() -> (String, String) {
         "jetan",
         "Jetan position texts and moves",
         Square::ALL.iter().map(|s| s.to_string()),
-        abstract_game::Side::BOTH.into_iter().flat_map(|side| {
-            Kind::ALL
-                .into_iter()
-                .map(move |kind| Piece::new(side, kind).char().to_string())
-        }),
+        piece_letters(&Kind::ALL, |side, kind| Piece::new(side, kind).char()),
         &[
             "/", " ", "|", "-", "x", "!", "b", "o", "Rr", "R", "r", "black", "orange", "draw",
             "10", "9",
@@ -822,11 +832,7 @@ fn jersi_dictionary() -> (String, String) {
         "jersi",
         "Jersi position texts, turns and two-column records",
         Square::ALL.iter().map(|s| s.to_string()),
-        abstract_game::Side::BOTH.into_iter().flat_map(|side| {
-            Kind::ALL
-                .into_iter()
-                .map(move |kind| Cube::new(side, kind).letter().to_string())
-        }),
+        piece_letters(&Kind::ALL, |side, kind| Cube::new(side, kind).letter()),
         &[
             "/",
             " ",

@@ -34,6 +34,25 @@ fn redraw_one(u: &mut Unstructured<'_>, change: u32, cells: MoveCells) -> MoveCe
     }
 }
 
+/// The cube move of `cells`, or their stack move when `stack`.
+fn cells_move(stack: bool, (from, to, other, relocate): MoveCells) -> Move {
+    if stack {
+        Move::Stack {
+            from,
+            to,
+            cube_to: other,
+            relocate,
+        }
+    } else {
+        Move::Cube {
+            from,
+            to,
+            stack_to: other,
+            relocate,
+        }
+    }
+}
+
 fn cube(u: &mut Unstructured<'_>) -> Cube {
     Cube::new(side(u), pick(u, &Kind::ALL))
 }
@@ -127,47 +146,27 @@ impl FuzzGame for Position {
     fn arbitrary_move(u: &mut Unstructured<'_>, legal: &[Move]) -> Move {
         if !legal.is_empty() && !one_in(u, 3) {
             let change = upto(u, 3);
-            return match pick(u, legal) {
+            let mv = pick(u, legal);
+            return match mv {
                 Move::Cube {
                     from,
                     to,
-                    stack_to,
+                    stack_to: other,
                     relocate,
-                } => {
-                    let (from, to, stack_to, relocate) =
-                        redraw_one(u, change, (from, to, stack_to, relocate));
-                    Move::Cube {
-                        from,
-                        to,
-                        stack_to,
-                        relocate,
-                    }
                 }
-                // The last change makes a stack move the cube move of the same cells.
-                Move::Stack {
+                | Move::Stack {
                     from,
                     to,
-                    cube_to,
-                    relocate,
-                } if change == 3 => Move::Cube {
-                    from,
-                    to,
-                    stack_to: cube_to,
-                    relocate,
-                },
-                Move::Stack {
-                    from,
-                    to,
-                    cube_to,
+                    cube_to: other,
                     relocate,
                 } => {
-                    let (from, to, cube_to, relocate) =
-                        redraw_one(u, change, (from, to, cube_to, relocate));
-                    Move::Stack {
-                        from,
-                        to,
-                        cube_to,
-                        relocate,
+                    let cells = (from, to, other, relocate);
+                    let stack = matches!(mv, Move::Stack { .. });
+                    if stack && change == 3 {
+                        // The last change makes a stack move the cube move of the same cells.
+                        cells_move(false, cells)
+                    } else {
+                        cells_move(stack, redraw_one(u, change, cells))
                     }
                 }
                 Move::Drop { first, second } => match change {
@@ -188,18 +187,10 @@ impl FuzzGame for Position {
             };
         }
         match upto(u, 2) {
-            0 => Move::Cube {
-                from: square(u),
-                to: square(u),
-                stack_to: maybe_square(u),
-                relocate: maybe_square(u),
-            },
-            1 => Move::Stack {
-                from: square(u),
-                to: square(u),
-                cube_to: maybe_square(u),
-                relocate: maybe_square(u),
-            },
+            choice @ (0 | 1) => {
+                let cells = (square(u), square(u), maybe_square(u), maybe_square(u));
+                cells_move(choice == 1, cells)
+            }
             _ => Move::Drop {
                 first: drop(u),
                 second: if one_in(u, 2) { None } else { Some(drop(u)) },
