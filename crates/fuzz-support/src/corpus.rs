@@ -318,6 +318,15 @@ fn game_byte_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
         out.extend_from_slice(&G::header_of(rules));
         out
     };
+    // The header of random rules, a random start, then 20 to `20 + spread - 1` random bytes.
+    let start_and_bytes = |rng: &mut Rng, spread: u32| {
+        let rules = random_rules::<G>(rng);
+        let mut input = lead(rules);
+        random_start::<G>(rng, rules).encode(&mut input);
+        let len = 20 + rng.below(spread);
+        input.extend(bytes(rng, len));
+        input
+    };
     for i in 0..50 {
         let rules = random_rules::<G>(rng);
         let mut input = lead(rules);
@@ -327,12 +336,7 @@ fn game_byte_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
         add("setup", i, input);
     }
     for i in 0..40 {
-        let rules = random_rules::<G>(rng);
-        let mut input = lead(rules);
-        random_start::<G>(rng, rules).encode(&mut input);
-        let len = 20 + rng.below(280);
-        input.extend(bytes(rng, len));
-        add("moves", i, input);
+        add("moves", i, start_and_bytes(rng, 280));
     }
     // The actions seeds come from a generator of their own, so that adding them changed no
     // other seed.
@@ -342,12 +346,7 @@ fn game_byte_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
             .fold(0xAC7, |h: u64, b| h.wrapping_mul(31) ^ u64::from(b)),
     );
     for i in 0..30 {
-        let rules = random_rules::<G>(own);
-        let mut input = lead(rules);
-        random_start::<G>(own, rules).encode(&mut input);
-        let len = 20 + own.below(200);
-        input.extend(bytes(own, len));
-        add("actions", i, input);
+        add("actions", i, start_and_bytes(own, 200));
     }
     for i in 0..30 {
         let rules = random_rules::<G>(rng);

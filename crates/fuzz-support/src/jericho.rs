@@ -147,8 +147,7 @@ impl FuzzGame for Position {
     }
 
     fn check_units(u: &mut Unstructured<'_>) {
-        let index = usize::from(any::<u8>(u));
-        let text = short_text(u);
+        let (index, text) = crate::index_and_text(u);
         let cell = crate::check_cell(index, &text, Square::COUNT, Square::try_new, Square::index);
         if let Some(sq) = cell {
             assert_eq!(Square::from_name(sq.name()), Some(sq));

@@ -6,9 +6,7 @@ use arbitrary::Unstructured;
 use jersi_core::can_stack;
 use jersi_core::{Cube, Drop, Kind, Move, Position, Reserve, Rules, Setup, Square, Squares};
 
-use crate::{
-    FuzzGame, Header, any, one_in, pick, short_text, side, small_or_any, small_or_any_bytes, upto,
-};
+use crate::{FuzzGame, Header, any, one_in, pick, side, small_or_any, small_or_any_bytes, upto};
 
 fn square(u: &mut Unstructured<'_>) -> Square {
     pick(u, &Square::ALL)
@@ -228,15 +226,8 @@ impl FuzzGame for Position {
     }
 
     fn check_units(u: &mut Unstructured<'_>) {
-        let index: u8 = any(u);
-        let text = short_text(u);
-        let sq = crate::check_cell(
-            usize::from(index),
-            &text,
-            Square::COUNT,
-            Square::try_new,
-            Square::index,
-        );
+        let (index, text) = crate::index_and_text(u);
+        let sq = crate::check_cell(index, &text, Square::COUNT, Square::try_new, Square::index);
         if let Some(sq) = sq {
             assert_eq!(Square::from_coords(sq.row(), sq.number()), Some(sq));
             assert_eq!(Square::from_hex(sq.hex()), Some(sq));

@@ -337,6 +337,13 @@ pub(crate) fn short_text(u: &mut Unstructured<'_>) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// An index byte and a short text from the bytes: what the games' checks of their cells start
+/// from ([`check_cell`]).
+pub(crate) fn index_and_text(u: &mut Unstructured<'_>) -> (usize, String) {
+    let index = usize::from(any::<u8>(u));
+    (index, short_text(u))
+}
+
 /// Checks a JSON round trip: when `bytes` read as a `T`, it writes a text that reads back to
 /// the same value and writes the same text again. Returns the value.
 #[cfg(feature = "json")]
