@@ -318,6 +318,15 @@ fn game_byte_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
         out.extend_from_slice(&G::header_of(rules));
         out
     };
+    // The header of random rules, a random start, then 20 to `20 + spread - 1` random bytes.
+    let start_and_bytes = |rng: &mut Rng, spread: u32| {
+        let rules = random_rules::<G>(rng);
+        let mut input = lead(rules);
+        random_start::<G>(rng, rules).encode(&mut input);
+        let len = 20 + rng.below(spread);
+        input.extend(bytes(rng, len));
+        input
+    };
     for i in 0..50 {
         let rules = random_rules::<G>(rng);
         let mut input = lead(rules);
@@ -327,12 +336,7 @@ fn game_byte_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
         add("setup", i, input);
     }
     for i in 0..40 {
-        let rules = random_rules::<G>(rng);
-        let mut input = lead(rules);
-        random_start::<G>(rng, rules).encode(&mut input);
-        let len = 20 + rng.below(280);
-        input.extend(bytes(rng, len));
-        add("moves", i, input);
+        add("moves", i, start_and_bytes(rng, 280));
     }
     // The actions seeds come from a generator of their own, so that adding them changed no
     // other seed.
@@ -342,12 +346,7 @@ fn game_byte_seeds<G: FuzzGame>(rng: &mut Rng, game: u8, out: &mut Vec<SeedFile>
             .fold(0xAC7, |h: u64, b| h.wrapping_mul(31) ^ u64::from(b)),
     );
     for i in 0..30 {
-        let rules = random_rules::<G>(own);
-        let mut input = lead(rules);
-        random_start::<G>(own, rules).encode(&mut input);
-        let len = 20 + own.below(200);
-        input.extend(bytes(own, len));
-        add("actions", i, input);
+        add("actions", i, start_and_bytes(own, 200));
     }
     for i in 0..30 {
         let rules = random_rules::<G>(rng);
@@ -766,60 +765,73 @@ pub fn dictionaries() -> Vec<(String, String)> {
     ]
 }
 
+/// A game's dictionary, `{game}.dict`, headed by `about`: its cells, its pieces, the
+/// separators and words of its texts, and its presets' start texts.
+fn game_dictionary<G: TextGame>(
+    game: &str,
+    about: &str,
+    cell_names: impl IntoIterator<Item = String>,
+    pieces: impl IntoIterator<Item = String>,
+    separators: &[&str],
+) -> (String, String) {
+    let mut e = cells(cell_names);
+    e.extend(pieces.into_iter().map(|p| (format!("piece_{p}"), p)));
+    e.extend(words("sep", separators));
+    e.extend(start_texts::<G>());
+    (format!("{game}.dict"), dictionary(about, &e))
+}
+
+/// The letters of the pieces of each side and of each of `kinds`, side after side.
+fn piece_letters<K: Copy>(
+    kinds: &[K],
+    letter: impl Fn(abstract_game::Side, K) -> char,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for side in abstract_game::Side::BOTH {
+        for &kind in kinds {
+            out.push(letter(side, kind).to_string());
+        }
+    }
+    out
+}
+
 /// Jarmo's dictionary: its file name and text.
 fn jarmo_dictionary() -> (String, String) {
     use jarmo_core::{Hole, Position};
-    let mut e = cells(Hole::ALL.iter().map(|h| h.to_string()));
-    e.extend(["b", "w", "B", "W"].map(|p| (format!("piece_{p}"), p.to_owned())));
-    e.extend(words(
-        "sep",
+    game_dictionary::<Position>(
+        "jarmo",
+        "Jarmo position texts and moves",
+        Hole::ALL.iter().map(|h| h.to_string()),
+        ["b", "w", "B", "W"].map(str::to_owned),
         &[
             "/", " ", "|", "-", "x", "@", ":", "0/0", "1/0", "pass", "5", ":3",
         ],
-    ));
-    e.extend(start_texts::<Position>());
-    (
-        "jarmo.dict".to_owned(),
-        dictionary("Jarmo position texts and moves", &e),
     )
 }
 
 /// Jetan's dictionary: its file name and text.
 fn jetan_dictionary() -> (String, String) {
     use jetan_core::{Kind, Piece, Position, Square};
-    let mut e = cells(Square::ALL.iter().map(|s| s.to_string()));
-    for side in abstract_game::Side::BOTH {
-        for kind in Kind::ALL {
-            let c = Piece::new(side, kind).char().to_string();
-            e.push((format!("piece_{c}"), c));
-        }
-    }
-    e.extend(words(
-        "sep",
+    game_dictionary::<Position>(
+        "jetan",
+        "Jetan position texts and moves",
+        Square::ALL.iter().map(|s| s.to_string()),
+        piece_letters(&Kind::ALL, |side, kind| Piece::new(side, kind).char()),
         &[
             "/", " ", "|", "-", "x", "!", "b", "o", "Rr", "R", "r", "black", "orange", "draw",
             "10", "9",
         ],
-    ));
-    e.extend(start_texts::<Position>());
-    (
-        "jetan.dict".to_owned(),
-        dictionary("Jetan position texts and moves", &e),
     )
 }
 
 /// Jersi's dictionary: its file name and text.
 fn jersi_dictionary() -> (String, String) {
     use jersi_core::{Cube, Kind, Position, Square};
-    let mut e = cells(Square::ALL.iter().map(|s| s.to_string()));
-    for side in abstract_game::Side::BOTH {
-        for kind in Kind::ALL {
-            let c = Cube::new(side, kind).letter().to_string();
-            e.push((format!("piece_{c}"), c));
-        }
-    }
-    e.extend(words(
-        "sep",
+    game_dictionary::<Position>(
+        "jersi",
+        "Jersi position texts, turns and two-column records",
+        Square::ALL.iter().map(|s| s.to_string()),
+        piece_letters(&Kind::ALL, |side, kind| Cube::new(side, kind).letter()),
         &[
             "/",
             " ",
@@ -843,33 +855,20 @@ fn jersi_dictionary() -> (String, String) {
             "\n",
             "#",
         ],
-    ));
-    e.extend(start_texts::<Position>());
-    (
-        "jersi.dict".to_owned(),
-        dictionary("Jersi position texts, turns and two-column records", &e),
     )
 }
 
 /// Jericho's dictionary: its file name and text.
 fn jericho_dictionary() -> (String, String) {
     use jericho_core::{Piece, Position, Square};
-    let mut e = cells(Square::ALL.iter().map(|s| s.name().to_owned()));
-    e.extend(
-        Piece::ALL
-            .iter()
-            .map(|p| (format!("piece_{p}"), p.to_string())),
-    );
-    e.extend(words(
-        "sep",
+    game_dictionary::<Position>(
+        "jericho",
+        "Jericho position texts and moves",
+        Square::ALL.iter().map(|s| s.name().to_owned()),
+        Piece::ALL.iter().map(|p| p.to_string()),
         &[
             " ", "|", "@", "pass", "*", "-", "S", "N", "=", "0/0", "0", "1", "2", "13",
         ],
-    ));
-    e.extend(start_texts::<Position>());
-    (
-        "jericho.dict".to_owned(),
-        dictionary("Jericho position texts and moves", &e),
     )
 }
 

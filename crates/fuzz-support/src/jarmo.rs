@@ -5,7 +5,7 @@ use arbitrary::Unstructured;
 use jarmo_core::{Blocked, Direction, ReturnRule};
 use jarmo_core::{Hole, Holes, Move, Position, Rules, Setup, Shuttle};
 
-use crate::{FuzzGame, Header, any, one_in, pick, short_text, side, upto};
+use crate::{FuzzGame, Header, any, one_in, pick, side, upto};
 
 const RETURNS: [ReturnRule; 3] = [ReturnRule::Seed, ReturnRule::Reserve, ReturnRule::None];
 
@@ -185,15 +185,8 @@ impl FuzzGame for Position {
     }
 
     fn check_units(u: &mut Unstructured<'_>) {
-        let index: u8 = any(u);
-        let text = short_text(u);
-        let cell = crate::check_cell(
-            usize::from(index),
-            &text,
-            Hole::COUNT,
-            Hole::try_new,
-            Hole::index,
-        );
+        let (index, text) = crate::index_and_text(u);
+        let cell = crate::check_cell(index, &text, Hole::COUNT, Hole::try_new, Hole::index);
         if let Some(h) = cell {
             assert_eq!(Hole::from_coords(h.file(), h.row()), Some(h));
             assert!(h.neighbours().iter().all(|n| n.neighbours().contains(h)));
@@ -220,16 +213,8 @@ impl FuzzGame for Position {
         }
     }
 
-    #[cfg(feature = "json")]
-    fn check_json(bytes: &[u8]) {
-        use crate::json_round_trip;
-        crate::check_json_game::<Position>(bytes);
-        let _ = json_round_trip::<Hole>(bytes);
-    }
-
-    #[cfg(feature = "json")]
-    fn json_examples(pos: &Self) -> Vec<Vec<u8>> {
-        let cell = serde_json::to_vec(&Hole::ALL[7]).expect("a cell writes as JSON");
-        crate::json_examples_of(pos, vec![cell])
-    }
+    crate::json_methods!(
+        cell: Hole::ALL[7],
+        types: [Hole]
+    );
 }

@@ -147,8 +147,7 @@ impl FuzzGame for Position {
     }
 
     fn check_units(u: &mut Unstructured<'_>) {
-        let index = usize::from(any::<u8>(u));
-        let text = short_text(u);
+        let (index, text) = crate::index_and_text(u);
         let cell = crate::check_cell(index, &text, Square::COUNT, Square::try_new, Square::index);
         if let Some(sq) = cell {
             assert_eq!(Square::from_name(sq.name()), Some(sq));
@@ -230,21 +229,8 @@ impl FuzzGame for Position {
         }
     }
 
-    #[cfg(feature = "json")]
-    fn check_json(bytes: &[u8]) {
-        use crate::json_round_trip;
-        crate::check_json_game::<Position>(bytes);
-        let _ = json_round_trip::<Square>(bytes);
-        let _ = json_round_trip::<Alignment>(bytes);
-        let _ = json_round_trip::<jericho_core::AlignmentKind>(bytes);
-        let _ = json_round_trip::<Piece>(bytes);
-        let _ = json_round_trip::<PieceSet>(bytes);
-        let _ = json_round_trip::<Colour>(bytes);
-    }
-
-    #[cfg(feature = "json")]
-    fn json_examples(pos: &Self) -> Vec<Vec<u8>> {
-        let cell = serde_json::to_vec(&Square::ALL[9]).expect("a cell writes as JSON");
-        crate::json_examples_of(pos, vec![cell])
-    }
+    crate::json_methods!(
+        cell: Square::ALL[9],
+        types: [Square, Alignment, jericho_core::AlignmentKind, Piece, PieceSet, Colour]
+    );
 }

@@ -6,9 +6,7 @@ use arbitrary::Unstructured;
 use jersi_core::can_stack;
 use jersi_core::{Cube, Drop, Kind, Move, Position, Reserve, Rules, Setup, Square, Squares};
 
-use crate::{
-    FuzzGame, Header, any, one_in, pick, short_text, side, small_or_any, small_or_any_bytes, upto,
-};
+use crate::{FuzzGame, Header, any, one_in, pick, side, small_or_any, small_or_any_bytes, upto};
 
 fn square(u: &mut Unstructured<'_>) -> Square {
     pick(u, &Square::ALL)
@@ -16,6 +14,41 @@ fn square(u: &mut Unstructured<'_>) -> Square {
 
 fn maybe_square(u: &mut Unstructured<'_>) -> Option<Square> {
     if one_in(u, 3) { None } else { Some(square(u)) }
+}
+
+/// The cells of a cube or stack move: from, to, where the other part goes (the stack of a cube
+/// move, the cube of a stack move), and the King's relocation.
+type MoveCells = (Square, Square, Option<Square>, Option<Square>);
+
+/// `cells` with the one that `change` (0 to 3, in the order of [`MoveCells`]) names drawn
+/// again from `u`.
+fn redraw_one(u: &mut Unstructured<'_>, change: u32, cells: MoveCells) -> MoveCells {
+    let (from, to, other, relocate) = cells;
+    match change {
+        0 => (square(u), to, other, relocate),
+        1 => (from, square(u), other, relocate),
+        2 => (from, to, maybe_square(u), relocate),
+        _ => (from, to, other, maybe_square(u)),
+    }
+}
+
+/// The cube move of `cells`, or their stack move when `stack`.
+fn cells_move(stack: bool, (from, to, other, relocate): MoveCells) -> Move {
+    if stack {
+        Move::Stack {
+            from,
+            to,
+            cube_to: other,
+            relocate,
+        }
+    } else {
+        Move::Cube {
+            from,
+            to,
+            stack_to: other,
+            relocate,
+        }
+    }
 }
 
 fn cube(u: &mut Unstructured<'_>) -> Cube {
@@ -111,69 +144,29 @@ impl FuzzGame for Position {
     fn arbitrary_move(u: &mut Unstructured<'_>, legal: &[Move]) -> Move {
         if !legal.is_empty() && !one_in(u, 3) {
             let change = upto(u, 3);
-            return match pick(u, legal) {
+            let mv = pick(u, legal);
+            return match mv {
                 Move::Cube {
                     from,
                     to,
-                    stack_to,
+                    stack_to: other,
                     relocate,
-                } => match change {
-                    0 => Move::Cube {
-                        from: square(u),
-                        to,
-                        stack_to,
-                        relocate,
-                    },
-                    1 => Move::Cube {
-                        from,
-                        to: square(u),
-                        stack_to,
-                        relocate,
-                    },
-                    2 => Move::Cube {
-                        from,
-                        to,
-                        stack_to: maybe_square(u),
-                        relocate,
-                    },
-                    _ => Move::Cube {
-                        from,
-                        to,
-                        stack_to,
-                        relocate: maybe_square(u),
-                    },
-                },
-                Move::Stack {
+                }
+                | Move::Stack {
                     from,
                     to,
-                    cube_to,
+                    cube_to: other,
                     relocate,
-                } => match change {
-                    0 => Move::Stack {
-                        from: square(u),
-                        to,
-                        cube_to,
-                        relocate,
-                    },
-                    1 => Move::Stack {
-                        from,
-                        to: square(u),
-                        cube_to,
-                        relocate,
-                    },
-                    2 => Move::Stack {
-                        from,
-                        to,
-                        cube_to: maybe_square(u),
-                        relocate,
-                    },
-                    _ => Move::Cube {
-                        from,
-                        to,
-                        stack_to: cube_to,
-                        relocate,
-                    },
-                },
+                } => {
+                    let cells = (from, to, other, relocate);
+                    let stack = matches!(mv, Move::Stack { .. });
+                    if stack && change == 3 {
+                        // The last change makes a stack move the cube move of the same cells.
+                        cells_move(false, cells)
+                    } else {
+                        cells_move(stack, redraw_one(u, change, cells))
+                    }
+                }
                 Move::Drop { first, second } => match change {
                     0 => Move::Drop {
                         first: drop(u),
@@ -192,18 +185,10 @@ impl FuzzGame for Position {
             };
         }
         match upto(u, 2) {
-            0 => Move::Cube {
-                from: square(u),
-                to: square(u),
-                stack_to: maybe_square(u),
-                relocate: maybe_square(u),
-            },
-            1 => Move::Stack {
-                from: square(u),
-                to: square(u),
-                cube_to: maybe_square(u),
-                relocate: maybe_square(u),
-            },
+            choice @ (0 | 1) => {
+                let cells = (square(u), square(u), maybe_square(u), maybe_square(u));
+                cells_move(choice == 1, cells)
+            }
             _ => Move::Drop {
                 first: drop(u),
                 second: if one_in(u, 2) { None } else { Some(drop(u)) },
@@ -241,15 +226,8 @@ impl FuzzGame for Position {
     }
 
     fn check_units(u: &mut Unstructured<'_>) {
-        let index: u8 = any(u);
-        let text = short_text(u);
-        let sq = crate::check_cell(
-            usize::from(index),
-            &text,
-            Square::COUNT,
-            Square::try_new,
-            Square::index,
-        );
+        let (index, text) = crate::index_and_text(u);
+        let sq = crate::check_cell(index, &text, Square::COUNT, Square::try_new, Square::index);
         if let Some(sq) = sq {
             assert_eq!(Square::from_coords(sq.row(), sq.number()), Some(sq));
             assert_eq!(Square::from_hex(sq.hex()), Some(sq));
@@ -294,19 +272,8 @@ impl FuzzGame for Position {
         }
     }
 
-    #[cfg(feature = "json")]
-    fn check_json(bytes: &[u8]) {
-        use crate::json_round_trip;
-        crate::check_json_game::<Position>(bytes);
-        let _ = json_round_trip::<Square>(bytes);
-        let _ = json_round_trip::<Cube>(bytes);
-        let _ = json_round_trip::<Kind>(bytes);
-        let _ = json_round_trip::<Reserve>(bytes);
-    }
-
-    #[cfg(feature = "json")]
-    fn json_examples(pos: &Self) -> Vec<Vec<u8>> {
-        let cell = serde_json::to_vec(&Square::ALL[30]).expect("a cell writes as JSON");
-        crate::json_examples_of(pos, vec![cell])
-    }
+    crate::json_methods!(
+        cell: Square::ALL[30],
+        types: [Square, Cube, Kind, Reserve]
+    );
 }

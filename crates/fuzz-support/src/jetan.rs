@@ -252,18 +252,8 @@ impl FuzzGame for Position {
         }
     }
 
-    #[cfg(feature = "json")]
-    fn check_json(bytes: &[u8]) {
-        use crate::json_round_trip;
-        crate::check_json_game::<Position>(bytes);
-        let _ = json_round_trip::<Square>(bytes);
-        let _ = json_round_trip::<Piece>(bytes);
-        let _ = json_round_trip::<Kind>(bytes);
-    }
-
-    #[cfg(feature = "json")]
-    fn json_examples(pos: &Self) -> Vec<Vec<u8>> {
-        let cell = serde_json::to_vec(&Square::ALL[42]).expect("a cell writes as JSON");
-        crate::json_examples_of(pos, vec![cell])
-    }
+    crate::json_methods!(
+        cell: Square::ALL[42],
+        types: [Square, Piece, Kind]
+    );
 }

@@ -337,6 +337,13 @@ pub(crate) fn short_text(u: &mut Unstructured<'_>) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// An index byte and a short text from the bytes: what the games' checks of their cells start
+/// from ([`check_cell`]).
+pub(crate) fn index_and_text(u: &mut Unstructured<'_>) -> (usize, String) {
+    let index = usize::from(any::<u8>(u));
+    (index, short_text(u))
+}
+
 /// Checks a JSON round trip: when `bytes` read as a `T`, it writes a text that reads back to
 /// the same value and writes the same text again. Returns the value.
 #[cfg(feature = "json")]
@@ -381,9 +388,9 @@ where
 }
 
 /// JSON of `pos`, its setup and rules, a legal move of it and of the default start position,
-/// then `extra`.
+/// then of `cell`.
 #[cfg(feature = "json")]
-pub(crate) fn json_examples_of<G>(pos: &G, extra: Vec<Vec<u8>>) -> Vec<Vec<u8>>
+pub(crate) fn json_examples_of<G>(pos: &G, cell: &impl serde::Serialize) -> Vec<Vec<u8>>
 where
     G: FuzzGame + serde::Serialize,
     G::Setup: serde::Serialize,
@@ -400,9 +407,28 @@ where
     if let Some(mv) = moves.last() {
         out.push(json(mv));
     }
-    out.extend(extra);
+    out.push(json(cell));
     out
 }
+
+/// The JSON methods of a game's [`FuzzGame`] impl, written from what differs between the games:
+/// `check_json` checks what [`check_json_game`] checks, then round-trips the game's `types`;
+/// `json_examples` are those of [`json_examples_of`], `cell` the example cell.
+macro_rules! json_methods {
+    (cell: $cell:expr, types: [$($t:ty),* $(,)?]) => {
+        #[cfg(feature = "json")]
+        fn check_json(bytes: &[u8]) {
+            $crate::check_json_game::<Self>(bytes);
+            $(let _ = $crate::json_round_trip::<$t>(bytes);)*
+        }
+
+        #[cfg(feature = "json")]
+        fn json_examples(pos: &Self) -> Vec<Vec<u8>> {
+            $crate::json_examples_of(pos, &$cell)
+        }
+    };
+}
+pub(crate) use json_methods;
 
 /// A value as JSON bytes.
 #[cfg(feature = "json")]

@@ -20,13 +20,47 @@ import argparse
 import json
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 import numpy as np
 import torch
 from torch import nn
 
 from jgames.vector import JgamesVectorEnv
+
+
+def option(default: Any, about: str) -> Any:
+    """A field of `Run`: its default and the help text of its command-line option."""
+    return field(default=default, metadata={"help": about})
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a run plays and measures: the command line's options (`--num-envs` for `num_envs`)."""
+
+    minutes: float = option(10.0, "minutes of training")
+    num_envs: int = option(128, "the games played at once")
+    num_steps: int = option(64, "the steps of each game between two updates")
+    threads: int = option(2, "the threads of the vector environment's steps")
+    eval_every: float = option(30.0, "seconds between two evaluations")
+    eval_games: int = option(200, "the games of an evaluation")
+    final_games: int = option(1000, "the games of the final evaluation")
+    seed: int = option(1, "the seed of torch, the environment and the evaluations")
+
+
+@dataclass(frozen=True)
+class Ppo:
+    """PPO's hyperparameters."""
+
+    learning_rate: float = 3e-4
+    epochs: int = 4
+    minibatches: int = 4
+    gamma: float = 0.99
+    gae_lambda: float = 0.95
+    clip: float = 0.2
+    entropy: float = 0.01
+    value_coef: float = 0.5
 
 
 @dataclass
@@ -75,38 +109,25 @@ def evaluate(agent: Agent, games: int, seed: int) -> float:
     return float((results > 0).mean())
 
 
-def train(
-    minutes: float = 10.0,
-    num_envs: int = 128,
-    num_steps: int = 64,
-    threads: int = 2,
-    eval_every: float = 30.0,
-    eval_games: int = 200,
-    final_games: int = 1000,
-    seed: int = 1,
-    learning_rate: float = 3e-4,
-    epochs: int = 4,
-    minibatches: int = 4,
-    gamma: float = 0.99,
-    gae_lambda: float = 0.95,
-    clip: float = 0.2,
-    entropy: float = 0.01,
-    value_coef: float = 0.5,
-) -> tuple[Curve, float]:
-    """Trains for `minutes`; returns the curve and the final win rate."""
-    torch.manual_seed(seed)
+def train(run: Run = Run(), ppo: Ppo = Ppo()) -> tuple[Curve, float]:
+    """Trains for `run.minutes`; returns the curve and the final win rate."""
+    torch.manual_seed(run.seed)
     # One thread for the small network: more only wait on each other on a busy machine.
     torch.set_num_threads(1)
     torch.distributions.Distribution.set_default_validate_args(False)
     envs = JgamesVectorEnv(
-        "jarmo", num_envs=num_envs, learner_side=None, autoreset_mode="SameStep", threads=threads
+        "jarmo",
+        num_envs=run.num_envs,
+        learner_side=None,
+        autoreset_mode="SameStep",
+        threads=run.threads,
     )
     inputs = int(np.prod(envs.single_observation_space.shape))
     actions = int(envs.single_action_space.n)
     agent = Agent(inputs, actions)
-    optimizer = torch.optim.Adam(agent.parameters(), lr=learning_rate, eps=1e-5)
+    optimizer = torch.optim.Adam(agent.parameters(), lr=ppo.learning_rate, eps=1e-5)
 
-    shape = (num_steps, num_envs)
+    shape = (run.num_steps, run.num_envs)
     obs_buf = torch.zeros(shape + envs.single_observation_space.shape)
     mask_buf = torch.zeros(shape + (actions,), dtype=torch.bool)
     action_buf = torch.zeros(shape, dtype=torch.long)
@@ -116,9 +137,9 @@ def train(
     value_buf = torch.zeros(shape)
 
     curve = Curve()
-    obs_np, _ = envs.reset(seed=seed)
+    obs_np, _ = envs.reset(seed=run.seed)
     obs = torch.as_tensor(obs_np)
-    done = torch.zeros(num_envs)
+    done = torch.zeros(run.num_envs)
     start = time.perf_counter()
     next_eval = 0.0
     steps = 0
@@ -127,12 +148,13 @@ def train(
         if elapsed >= next_eval:
             curve.seconds.append(elapsed)
             curve.steps.append(steps)
-            curve.win_rates.append(evaluate(agent, eval_games, seed + 1000 + len(curve.steps)))
+            seed = run.seed + 1000 + len(curve.steps)
+            curve.win_rates.append(evaluate(agent, run.eval_games, seed))
             print(f"{elapsed:7.1f} s {steps:9d} steps  win rate {curve.win_rates[-1]:.3f}")
-            next_eval = elapsed + eval_every
-        if elapsed >= minutes * 60:
+            next_eval = elapsed + run.eval_every
+        if elapsed >= run.minutes * 60:
             break
-        for t in range(num_steps):
+        for t in range(run.num_steps):
             masks = torch.as_tensor(envs.action_masks())
             obs_buf[t], mask_buf[t], done_buf[t] = obs, masks, done
             with torch.no_grad():
@@ -147,25 +169,25 @@ def train(
             obs = torch.as_tensor(obs_np)
             reward_buf[t] = torch.as_tensor(rewards, dtype=torch.float32)
             done = torch.as_tensor(terminated | truncated, dtype=torch.float32)
-            steps += num_envs
+            steps += run.num_envs
         with torch.no_grad():
             next_value = agent.value(obs).squeeze(1)
             advantages = torch.zeros(shape)
-            last = torch.zeros(num_envs)
-            for t in reversed(range(num_steps)):
-                not_done = 1.0 - (done if t == num_steps - 1 else done_buf[t + 1])
-                following = next_value if t == num_steps - 1 else value_buf[t + 1]
-                delta = reward_buf[t] + gamma * following * not_done - value_buf[t]
-                last = delta + gamma * gae_lambda * not_done * last
+            last = torch.zeros(run.num_envs)
+            for t in reversed(range(run.num_steps)):
+                not_done = 1.0 - (done if t == run.num_steps - 1 else done_buf[t + 1])
+                following = next_value if t == run.num_steps - 1 else value_buf[t + 1]
+                delta = reward_buf[t] + ppo.gamma * following * not_done - value_buf[t]
+                last = delta + ppo.gamma * ppo.gae_lambda * not_done * last
                 advantages[t] = last
             returns = advantages + value_buf
-        flat = num_steps * num_envs
+        flat = run.num_steps * run.num_envs
         b_obs = obs_buf.reshape((flat,) + envs.single_observation_space.shape)
         b_masks = mask_buf.reshape(flat, actions)
         b_actions, b_logprobs = action_buf.reshape(flat), logprob_buf.reshape(flat)
         b_adv, b_returns = advantages.reshape(flat), returns.reshape(flat)
-        size = flat // minibatches
-        for _ in range(epochs):
+        size = flat // ppo.minibatches
+        for _ in range(ppo.epochs):
             order = torch.randperm(flat)
             for first in range(0, flat, size):
                 idx = order[first : first + size]
@@ -173,19 +195,20 @@ def train(
                 ratio = (dist.log_prob(b_actions[idx]) - b_logprobs[idx]).exp()
                 adv = b_adv[idx]
                 adv = (adv - adv.mean()) / (adv.std() + 1e-8)
-                policy_loss = torch.max(-adv * ratio, -adv * ratio.clamp(1 - clip, 1 + clip))
+                clipped = ratio.clamp(1 - ppo.clip, 1 + ppo.clip)
+                policy_loss = torch.max(-adv * ratio, -adv * clipped)
                 value_loss = 0.5 * (agent.value(b_obs[idx]).squeeze(1) - b_returns[idx]) ** 2
                 loss = (
-                    policy_loss.mean() + value_coef * value_loss.mean()
-                    - entropy * dist.entropy().mean()
+                    policy_loss.mean() + ppo.value_coef * value_loss.mean()
+                    - ppo.entropy * dist.entropy().mean()
                 )
                 optimizer.zero_grad()
                 loss.backward()
                 nn.utils.clip_grad_norm_(agent.parameters(), 0.5)
                 optimizer.step()
         curve.losses.append(float(loss.detach()))
-    final = evaluate(agent, final_games, seed + 999_999)
-    print(f"final win rate over {final_games} games: {final:.3f}")
+    final = evaluate(agent, run.final_games, run.seed + 999_999)
+    print(f"final win rate over {run.final_games} games: {final:.3f}")
     return curve, final
 
 
@@ -236,27 +259,18 @@ def svg_curve(curve: Curve, final: float, title: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--num-envs", type=int, default=128)
-    parser.add_argument("--num-steps", type=int, default=64)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--eval-every", type=float, default=30.0, help="seconds")
-    parser.add_argument("--eval-games", type=int, default=200)
-    parser.add_argument("--final-games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
+    for setting in fields(Run):
+        parser.add_argument(
+            "--" + setting.name.replace("_", "-"),
+            type=type(setting.default),
+            default=setting.default,
+            help=setting.metadata["help"],
+        )
     parser.add_argument("--svg", help="write the learning curve here")
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args()
-    curve, final = train(
-        minutes=args.minutes,
-        num_envs=args.num_envs,
-        num_steps=args.num_steps,
-        threads=args.threads,
-        eval_every=args.eval_every,
-        eval_games=args.eval_games,
-        final_games=args.final_games,
-        seed=args.seed,
-    )
+    run = Run(**{setting.name: getattr(args, setting.name) for setting in fields(Run)})
+    curve, final = train(run)
     assert all(math.isfinite(loss) for loss in curve.losses)
     if args.svg:
         title = f"Masked PPO on Jarmo against random ({args.num_envs} games, seed {args.seed})"

@@ -305,12 +305,8 @@ impl PyBatch {
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let class = slf.get_type().name()?;
-        let this = slf.borrow();
-        Ok(format!(
-            "{class}(n={}, variant={:?})",
-            this.batch.len(),
-            this.variant
-        ))
+        crate::repr(slf, |this| {
+            format!("n={}, variant={:?}", this.batch.len(), this.variant)
+        })
     }
 }

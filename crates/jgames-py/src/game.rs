@@ -462,13 +462,13 @@ impl PyGame {
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let class = slf.get_type().name()?;
-        let this = slf.borrow();
-        Ok(format!(
-            "{class}(variant={:?}, position={:?})",
-            this.state.variant(),
-            this.state.to_text()
-        ))
+        crate::repr(slf, |this| {
+            format!(
+                "variant={:?}, position={:?}",
+                this.state.variant(),
+                this.state.to_text()
+            )
+        })
     }
 
     fn __str__(&self) -> String {

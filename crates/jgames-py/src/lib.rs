@@ -85,6 +85,16 @@ fn matrix<'py, T: numpy::Element>(
     Ok(array.into_pyarray(py))
 }
 
+/// The `repr` of an object of a class that the Python package subclasses: the name of the
+/// object's own class (`JarmoBatch`, ...) and `fields`, what it says of the object.
+fn repr<T: pyo3::PyClass>(
+    slf: &Bound<'_, T>,
+    fields: impl FnOnce(&T) -> String,
+) -> PyResult<String> {
+    let class = slf.as_any().get_type().name()?;
+    Ok(format!("{class}({})", fields(&slf.borrow())))
+}
+
 /// The error for a game name the registry does not know, listing those it knows.
 fn unknown_game(name: &str) -> PyErr {
     value_error(format!(

@@ -26,9 +26,10 @@ def load(name):
 
 def test_a_few_seconds_of_masked_ppo():
     ppo = load("ppo_jarmo")
-    curve, final = ppo.train(
+    run = ppo.Run(
         minutes=0.05, num_envs=16, num_steps=16, eval_every=1.0, eval_games=10, final_games=20
     )
+    curve, final = ppo.train(run)
     assert curve.losses and all(math.isfinite(loss) for loss in curve.losses)
     assert len(curve.win_rates) >= 2 and curve.steps[-1] > 0
     assert all(0.0 <= r <= 1.0 for r in curve.win_rates)

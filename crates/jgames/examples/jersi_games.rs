@@ -373,21 +373,31 @@ fn measure(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// The clusters of the pairs of games for `game_stats::interval`: in each pair, the sum of
+/// `value` over the games for which `keep` holds and their number (pairs with none kept left
+/// out).
+fn clusters_of(
+    pairs: &[Vec<GameMeasures>],
+    keep: impl Fn(&GameMeasures) -> bool,
+    value: impl Fn(&GameMeasures) -> f64,
+) -> Vec<(f64, f64)> {
+    pairs
+        .iter()
+        .map(|p| {
+            let kept: Vec<&GameMeasures> = p.iter().filter(|m| keep(m)).collect();
+            (kept.iter().map(|m| value(m)).sum(), kept.len() as f64)
+        })
+        .filter(|&(_, n)| n > 0.0)
+        .collect()
+}
+
 /// The clustered mean of `f` over the games for which `keep` holds.
 fn mean_of(
     pairs: &[Vec<GameMeasures>],
     keep: impl Fn(&GameMeasures) -> bool,
     f: impl Fn(&GameMeasures) -> f64,
 ) -> Option<Estimate> {
-    let clusters: Vec<(f64, f64)> = pairs
-        .iter()
-        .map(|p| {
-            let kept: Vec<&GameMeasures> = p.iter().filter(|m| keep(m)).collect();
-            (kept.iter().map(|m| f(m)).sum(), kept.len() as f64)
-        })
-        .filter(|&(_, n)| n > 0.0)
-        .collect();
-    clustered_mean(&clusters)
+    clustered_mean(&clusters_of(pairs, keep, f))
 }
 
 /// The clustered rate of `yes` over the games for which `keep` holds.
@@ -396,18 +406,8 @@ fn rate_of(
     keep: impl Fn(&GameMeasures) -> bool,
     yes: impl Fn(&GameMeasures) -> bool,
 ) -> Option<Estimate> {
-    let clusters: Vec<(f64, f64)> = pairs
-        .iter()
-        .map(|p| {
-            let kept: Vec<&GameMeasures> = p.iter().filter(|m| keep(m)).collect();
-            (
-                kept.iter().filter(|m| yes(m)).count() as f64,
-                kept.len() as f64,
-            )
-        })
-        .filter(|&(_, n)| n > 0.0)
-        .collect();
-    clustered_proportion(&clusters)
+    let counted = |m: &GameMeasures| if yes(m) { 1.0 } else { 0.0 };
+    clustered_proportion(&clusters_of(pairs, keep, counted))
 }
 
 fn report(args: &Args, pairs: &[Vec<GameMeasures>], planned: bool) {
@@ -502,14 +502,7 @@ fn report(args: &Args, pairs: &[Vec<GameMeasures>], planned: bool) {
             percent(rate_of(pairs, |m| m.full_reserve, |m| m.wall_built))
         );
         let score = |built: bool| {
-            let clusters: Vec<(f64, f64)> = pairs
-                .iter()
-                .map(|p| {
-                    let kept = p.iter().filter(|m| m.wall_built == built);
-                    (kept.clone().map(|m| m.a_points).sum(), kept.count() as f64)
-                })
-                .filter(|&(_, n)| n > 0.0)
-                .collect();
+            let clusters = clusters_of(pairs, |m| m.wall_built == built, |m| m.a_points);
             percent(clustered_score(&clusters))
         };
         // Games cut short by --max-plies have no result worth a score.

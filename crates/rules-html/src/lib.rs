@@ -53,32 +53,11 @@ pub fn render_with_base(markdown: &str, base: &str) -> String {
             Event::Html(text) | Event::InlineHtml(text) => Some(Event::Text(text)),
             Event::Start(Tag::HtmlBlock) => Some(Event::Start(Tag::Paragraph)),
             Event::End(TagEnd::HtmlBlock) => Some(Event::End(TagEnd::Paragraph)),
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) => keep_if_addressed(&mut kept, address(dest_url, link_type, base), |dest_url| {
-                Tag::Link {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                }
-            }),
-            Event::Start(Tag::Image {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) => keep_if_addressed(&mut kept, address(dest_url, link_type, base), |dest_url| {
-                Tag::Image {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                }
-            }),
+            Event::Start(tag @ (Tag::Link { .. } | Tag::Image { .. })) => {
+                let tag = readdressed(tag, base);
+                kept.push(tag.is_some());
+                tag.map(Event::Start)
+            }
             Event::End(TagEnd::Link | TagEnd::Image) => kept.pop().unwrap_or(true).then_some(event),
             other => Some(other),
         });
@@ -87,15 +66,24 @@ pub fn render_with_base(markdown: &str, base: &str) -> String {
     out
 }
 
-/// The start of a link or image made by `tag` from its new address, or nothing when the
-/// address was dropped; `kept` remembers which, for the matching end.
-fn keep_if_addressed<'a>(
-    kept: &mut Vec<bool>,
-    address: Option<CowStr<'a>>,
-    tag: impl FnOnce(CowStr<'a>) -> Tag<'a>,
-) -> Option<Event<'a>> {
-    kept.push(address.is_some());
-    address.map(|address| Event::Start(tag(address)))
+/// A link or image `tag` with its address written by [`address`], or `None` when the address
+/// must not become a link or image.
+fn readdressed<'a>(mut tag: Tag<'a>, base: &str) -> Option<Tag<'a>> {
+    if let Tag::Link {
+        link_type,
+        dest_url,
+        ..
+    }
+    | Tag::Image {
+        link_type,
+        dest_url,
+        ..
+    } = &mut tag
+    {
+        let url = std::mem::replace(dest_url, CowStr::Borrowed(""));
+        *dest_url = address(url, *link_type, base)?;
+    }
+    Some(tag)
 }
 
 /// The address to write for a link or image address of the text, or `None` when it must not
@@ -182,6 +170,13 @@ mod tests {
         }
     }
 
+    /// Checks that each of `parts` stands in `html`.
+    fn assert_contains(html: &str, parts: &[&str]) {
+        for part in parts {
+            assert!(html.contains(part), "{part} missing from {html}");
+        }
+    }
+
     #[test]
     #[should_panic(expected = "attribute onerror")]
     fn the_markup_check_sees_event_handlers() {
@@ -197,12 +192,14 @@ mod tests {
     #[test]
     fn tables_become_tables() {
         let html = render("| a | b |\n|---|:-:|\n| 1 | `x` |\n");
-        assert!(html.contains("<table>"), "{html}");
-        assert!(html.contains("<th>a</th>"), "{html}");
-        assert!(html.contains("<td>1</td>"), "{html}");
-        assert!(
-            html.contains("<td style=\"text-align: center\"><code>x</code></td>"),
-            "{html}"
+        assert_contains(
+            &html,
+            &[
+                "<table>",
+                "<th>a</th>",
+                "<td>1</td>",
+                "<td style=\"text-align: center\"><code>x</code></td>",
+            ],
         );
         assert_only_safe_markup(&html);
     }
@@ -212,18 +209,19 @@ mod tests {
         let html = render(
             "# Title\n\nSome **bold**, *italic* and `code`.\n\n* one\n* two\n\n1. first\n\n```\n<board> <side>\n```\n",
         );
-        for part in [
-            "<h1>Title</h1>",
-            "<strong>bold</strong>",
-            "<em>italic</em>",
-            "<code>code</code>",
-            "<ul>",
-            "<li>one</li>",
-            "<ol>",
-            "<pre><code>&lt;board&gt; &lt;side&gt;\n</code></pre>",
-        ] {
-            assert!(html.contains(part), "{part} missing from {html}");
-        }
+        assert_contains(
+            &html,
+            &[
+                "<h1>Title</h1>",
+                "<strong>bold</strong>",
+                "<em>italic</em>",
+                "<code>code</code>",
+                "<ul>",
+                "<li>one</li>",
+                "<ol>",
+                "<pre><code>&lt;board&gt; &lt;side&gt;\n</code></pre>",
+            ],
+        );
         assert_only_safe_markup(&html);
     }
 
@@ -231,19 +229,15 @@ mod tests {
     fn html_blocks_are_escaped() {
         let html = render("Before.\n\n<script>alert(1)</script>\n\nAfter.\n");
         assert!(!html.contains("<script"), "{html}");
-        assert!(
-            html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
-            "{html}"
+        assert_contains(
+            &html,
+            &["&lt;script&gt;alert(1)&lt;/script&gt;", "<p>After.</p>"],
         );
-        assert!(html.contains("<p>After.</p>"), "{html}");
         assert_only_safe_markup(&html);
 
         let html = render("<div onclick=\"alert(1)\">\n\n*text*\n\n</div>\n");
         assert!(!html.contains("<div"), "{html}");
-        assert!(
-            html.contains("<p>&lt;div onclick=\"alert(1)\"&gt;"),
-            "{html}"
-        );
+        assert_contains(&html, &["<p>&lt;div onclick=\"alert(1)\"&gt;"]);
         assert_only_safe_markup(&html);
     }
 
@@ -252,10 +246,7 @@ mod tests {
         let html = render("A picture <img src=x onerror=alert(1)> and <b>bold</b>.\n");
         assert!(!html.contains("<img"), "{html}");
         assert!(!html.contains("<b>"), "{html}");
-        assert!(
-            html.contains("&lt;img src=x onerror=alert(1)&gt;"),
-            "{html}"
-        );
+        assert_contains(&html, &["&lt;img src=x onerror=alert(1)&gt;"]);
         assert_only_safe_markup(&html);
 
         let html = render("| a |\n|---|\n| <svg onload=alert(1)> |\n");
@@ -299,40 +290,34 @@ mod tests {
         let html = render(
             "[web](https://example.org/a?b=1&c=2) [plain](http://example.org) [mail](mailto:a@example.org) <b@example.org> [top](#counting) [root](/index.html)",
         );
-        for part in [
-            "<a href=\"https://example.org/a?b=1&amp;c=2\">web</a>",
-            "<a href=\"http://example.org\">plain</a>",
-            "<a href=\"mailto:a@example.org\">mail</a>",
-            "<a href=\"mailto:b@example.org\">b@example.org</a>",
-            "<a href=\"#counting\">top</a>",
-            "<a href=\"/index.html\">root</a>",
-        ] {
-            assert!(html.contains(part), "{part} missing from {html}");
-        }
+        assert_contains(
+            &html,
+            &[
+                "<a href=\"https://example.org/a?b=1&amp;c=2\">web</a>",
+                "<a href=\"http://example.org\">plain</a>",
+                "<a href=\"mailto:a@example.org\">mail</a>",
+                "<a href=\"mailto:b@example.org\">b@example.org</a>",
+                "<a href=\"#counting\">top</a>",
+                "<a href=\"/index.html\">root</a>",
+            ],
+        );
     }
 
     #[test]
     fn relative_addresses_get_the_prefix() {
         let html = render("![The start](pictures/jarmo-start.svg)\n\n[Jetan](jetan.html)\n");
-        assert!(
-            html.contains("<img src=\"rules/pictures/jarmo-start.svg\" alt=\"The start\" />"),
-            "{html}"
-        );
-        assert!(
-            html.contains("<a href=\"rules/jetan.html\">Jetan</a>"),
-            "{html}"
+        assert_contains(
+            &html,
+            &[
+                "<img src=\"rules/pictures/jarmo-start.svg\" alt=\"The start\" />",
+                "<a href=\"rules/jetan.html\">Jetan</a>",
+            ],
         );
 
         let html = render_with_base("![The start](pictures/jarmo-start.svg)", "");
-        assert!(
-            html.contains("<img src=\"pictures/jarmo-start.svg\""),
-            "{html}"
-        );
+        assert_contains(&html, &["<img src=\"pictures/jarmo-start.svg\""]);
         let html = render_with_base("![The start](pictures/jarmo-start.svg)", "../rules/");
-        assert!(
-            html.contains("<img src=\"../rules/pictures/jarmo-start.svg\""),
-            "{html}"
-        );
+        assert_contains(&html, &["<img src=\"../rules/pictures/jarmo-start.svg\""]);
     }
 
     /// The rules texts the page shows, by name.
