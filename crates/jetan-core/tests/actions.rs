@@ -6,7 +6,7 @@
 use abstract_game::BySide;
 use abstract_game::actions::observation_len;
 use abstract_game::testing::actions::{
-    assert_same_view, check_action_contract, check_action_contract_at_starts,
+    assert_same_view, check_action_contract, check_action_contract_at_starts, check_direct_decode,
     check_perft_through_actions, game_positions as random_games, observation, preset_starts,
 };
 use jetan_core::prelude::*;
@@ -112,13 +112,7 @@ fn the_contract_holds_along_random_games() {
         }
         // Every id, not only every seventh: the direct decode is the scan of the moves.
         if n % 10 == 0 {
-            for action in 0..Position::ACTIONS + 3 {
-                let scanned = moves
-                    .iter()
-                    .copied()
-                    .find(|&mv| pos.action_of(mv) == action);
-                assert_eq!(pos.move_of_action(action), scanned, "{action} in {pos:?}");
-            }
+            check_direct_decode(pos);
         }
     }
     assert!(

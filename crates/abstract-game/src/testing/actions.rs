@@ -69,6 +69,21 @@ pub fn check_action_contract<G: ActionSpace + Observe + Debug>(positions: &[G], 
     }
 }
 
+/// [`ActionSpace::move_of_action`] of `pos` gives, for every id and the three beyond the
+/// last, the first legal turn with that main id: what the trait's default look through the
+/// legal turns gives, for a game that decodes an id directly.
+pub fn check_direct_decode<G: ActionSpace + Debug>(pos: &G) {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    for action in 0..G::ACTIONS + 3 {
+        let scanned = moves
+            .iter()
+            .copied()
+            .find(|&mv| pos.action_of(mv) == action);
+        assert_eq!(pos.move_of_action(action), scanned, "{action} in {pos:?}");
+    }
+}
+
 /// The contract of [`check_action_contract`] at the start under each of `rules`.
 pub fn check_action_contract_at_starts<G: ActionSpace + Observe + Debug>(
     rules: &[G::Rules],
