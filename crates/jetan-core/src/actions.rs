@@ -272,8 +272,8 @@ impl Observe for Position {
 
 #[cfg(test)]
 mod tests {
-    use abstract_game::testing::actions::check_direct_decode;
     use abstract_game::GameRules;
+    use abstract_game::testing::actions::check_direct_decode;
 
     use super::*;
     use crate::rules::Rules;
