@@ -272,33 +272,32 @@ fn building_needs_an_evaluation_only_for_alphabeta_and_cutoffs() {
 #[test]
 fn the_spec_budget_fills_what_the_call_leaves_unset() {
     let pos = Nim::at(60, 50);
+    // What `engine` searched when asked with `budget`.
+    let searched = |engine: &mut Box<dyn game_search::Engine<Nim>>, budget: Budget| {
+        engine.choose(&pos, &budget).unwrap().1
+    };
     // Spec depth 2; a call without a budget searches to depth 2.
     let mut engine = parse("alphabeta:depth=2").unwrap().build::<Nim>();
-    let (_, info) = engine.choose(&pos, &Budget::default()).unwrap();
-    assert_eq!(info.depth, 2);
+    assert_eq!(searched(&mut engine, Budget::default()).depth, 2);
     // The call's depth wins.
-    let (_, info) = engine.choose(&pos, &Budget::depth(4)).unwrap();
-    assert_eq!(info.depth, 4);
+    assert_eq!(searched(&mut engine, Budget::depth(4)).depth, 4);
     // The call sets nodes only: the spec's depth still applies.
-    let (_, info) = engine.choose(&pos, &Budget::nodes(1_000_000)).unwrap();
-    assert_eq!(info.depth, 2);
+    assert_eq!(searched(&mut engine, Budget::nodes(1_000_000)).depth, 2);
     // No spec budget: the engine's own default depth.
     let mut engine = parse("alphabeta").unwrap().build::<Nim>();
-    let (_, info) = engine.choose(&pos, &Budget::default()).unwrap();
-    assert_eq!(info.depth, game_search::AlphaBeta::<Nim>::DEFAULT_DEPTH);
+    assert_eq!(
+        searched(&mut engine, Budget::default()).depth,
+        game_search::AlphaBeta::<Nim>::DEFAULT_DEPTH
+    );
 
     let mut engine = parse("mcts:iterations=300").unwrap().build::<Nim>();
-    let (_, info) = engine.choose(&pos, &Budget::default()).unwrap();
-    assert_eq!(info.iterations, 300);
-    let (_, info) = engine.choose(&pos, &Budget::iterations(50)).unwrap();
-    assert_eq!(info.iterations, 50);
+    assert_eq!(searched(&mut engine, Budget::default()).iterations, 300);
+    assert_eq!(searched(&mut engine, Budget::iterations(50)).iterations, 50);
     // Both limits apply: the smaller ends the search.
-    let (_, info) = engine.choose(&pos, &Budget::nodes(120)).unwrap();
-    assert_eq!(info.iterations, 120);
+    assert_eq!(searched(&mut engine, Budget::nodes(120)).iterations, 120);
     let mut engine = parse("mcts").unwrap().build::<Nim>();
-    let (_, info) = engine.choose(&pos, &Budget::depth(3)).unwrap();
     assert_eq!(
-        info.iterations,
+        searched(&mut engine, Budget::depth(3)).iterations,
         game_search::Mcts::<Nim>::DEFAULT_ITERATIONS,
         "a depth alone does not limit MCTS: its default applies"
     );

@@ -3,6 +3,18 @@
 
 use std::process::{Child, Command, Output};
 
+/// The words of a command line written as one string, split at white space (for arguments
+/// that hold none).
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// Asserts that `text` holds `part`, showing `text` when it does not.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "no {part:?} in:\n{text}");
+}
+
 /// Runs `jgames` with `args` and waits for it.
 pub fn jgames(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_jgames"))
