@@ -84,6 +84,20 @@ pub fn check_direct_decode<G: ActionSpace + Debug>(pos: &G) {
     }
 }
 
+/// The sizes a game documents: `actions` ids, which are `planes` planes of `cells` ids each,
+/// and the observation's `shape` and length `len`.
+pub fn assert_sizes<G: ActionSpace + Observe>(
+    actions: usize,
+    [planes, cells]: [usize; 2],
+    shape: [usize; 3],
+    len: usize,
+) {
+    assert_eq!(G::ACTIONS, actions, "the number of ids");
+    assert_eq!(G::ACTIONS, planes * cells, "the ids as planes of cells");
+    assert_eq!(G::OBSERVATION_SHAPE, shape, "the observation's shape");
+    assert_eq!(observation_len::<G>(), len, "the observation's length");
+}
+
 /// The contract of [`check_action_contract`] at the start under each of `rules`.
 pub fn check_action_contract_at_starts<G: ActionSpace + Observe + Debug>(
     rules: &[G::Rules],
