@@ -22,6 +22,12 @@ fn play(p: &mut Position, text: &str) {
     p.play(mv).unwrap();
 }
 
+/// Plays `text`, a move the list of legal moves holds as written.
+fn play_listed(p: &mut Position, text: &str) {
+    assert!(legal(p).iter().any(|m| m == text), "{text} not listed");
+    play(p, text);
+}
+
 fn hole(name: &str) -> Hole {
     name.parse().unwrap()
 }
@@ -77,8 +83,7 @@ fn a_marked_archer_arriving_returns_a_captured_archer_to_a_chosen_hole() {
 #[test]
 fn a_credit_earned_with_an_empty_pool_is_lost() {
     let mut p = pos("w4/3B1/5/5/b4 b", "jarmo");
-    assert!(legal(&p).contains(&"d4-b5".to_string()));
-    play(&mut p, "d4-b5");
+    play_listed(&mut p, "d4-b5");
     assert_eq!(p.credits(BLACK), 0);
 }
 
@@ -95,8 +100,7 @@ fn an_unmarked_archer_capturing_onto_the_goal_row_earns_a_return() {
 fn a_credit_waits_for_an_empty_hole_even_the_one_just_vacated() {
     // Black's first row is full (White archers have arrived on c1, d1, e1).
     let mut p = pos("w4/3B1/5/5/bbwww b 1/0 0/0 0 - -", "jarmo");
-    assert!(legal(&p).contains(&"d4-b5".to_string()));
-    play(&mut p, "d4-b5");
+    play_listed(&mut p, "d4-b5");
     assert_eq!((p.credits(BLACK), p.pool(BLACK)), (1, 1));
     play(&mut p, "a5-b3");
     // a1 is vacated by the move itself: the return must use it.
