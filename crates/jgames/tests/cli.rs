@@ -3,7 +3,15 @@
 mod common;
 
 use common::{assert_contains, interrupt_after, jgames, stderr, stdout, words};
-use std::process::Command;
+use std::process::{Command, Output};
+
+/// Runs `jgames` with the words of `line`, then `--position` and the position text `position`
+/// (which holds spaces).
+fn at_position(line: &str, position: &str) -> Output {
+    let mut args = words(line);
+    args.extend(["--position", position]);
+    jgames(&args)
+}
 
 #[test]
 fn perft_prints_the_total_last() {
@@ -35,9 +43,7 @@ fn moves_prints_one_move_per_line() {
     let out = stdout(&o);
     assert_eq!(out.lines().count(), 11);
     assert!(out.lines().any(|l| l == "c1-d3"));
-    let mut args = words("moves jarmo --variant jasir");
-    args.extend(["--position", "w4/5/2b2/5/5 b"]);
-    let o = jgames(&args);
+    let o = at_position("moves jarmo --variant jasir", "w4/5/2b2/5/5 b");
     assert_eq!(stdout(&o), "c3-b3\nc3-a4\nc3-e4\n");
 }
 
@@ -55,16 +61,12 @@ fn moves_are_played_from_the_given_position() {
 
 #[test]
 fn show_reports_the_end_of_the_game() {
-    let mut args = words("show jarmo --moves d4-b5");
-    args.extend(["--position", "w4/3b1/5/5/5 b"]);
-    let o = jgames(&args);
+    let o = at_position("show jarmo --moves d4-b5", "w4/3b1/5/5/5 b");
     let out = stdout(&o);
     assert_contains(&out, "result: Black wins 2-1");
     assert!(!out.contains("to move"), "{out}");
     // `moves` on a finished game lists nothing and says why.
-    let mut args = words("moves jarmo --moves d4-b5");
-    args.extend(["--position", "w4/3b1/5/5/5 b"]);
-    let o = jgames(&args);
+    let o = at_position("moves jarmo --moves d4-b5", "w4/3b1/5/5/5 b");
     assert!(o.status.success());
     assert!(stdout(&o).is_empty());
     assert_contains(&stderr(&o), "the game is over (Black wins 2-1)");
@@ -420,9 +422,7 @@ fn short_runs_give_no_rate() {
 /// Playouts start from the given position and moves too.
 #[test]
 fn playouts_take_the_position_arguments() {
-    let mut args = words("playout jarmo --moves d4-b5 --games 5");
-    args.extend(["--position", "w4/3b1/5/5/5 b"]);
-    let o = jgames(&args);
+    let o = at_position("playout jarmo --moves d4-b5 --games 5", "w4/3b1/5/5/5 b");
     let out = stdout(&o);
     assert_contains(&out, "Black wins: 5");
     assert_contains(&out, "max plies: 0");

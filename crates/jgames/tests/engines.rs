@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 
 mod common;
 
-use common::{assert_contains, jgames, jgames_with_input, text, words};
+use common::{assert_contains, jgames, jgames_with_input, succeeds, text, words};
 
 /// `ugi` with a script on stdin; returns stdout.
 fn ugi(game: &str, engine: &str, script: &str) -> String {
@@ -17,11 +17,9 @@ fn ugi(game: &str, engine: &str, script: &str) -> String {
 #[test]
 fn a_match_ends_with_the_score_line() {
     for game in ["jarmo", "jetan", "jersi", "jericho"] {
-        let o = jgames(&words(&format!(
+        let out = succeeds(&words(&format!(
             "match {game} alphabeta:depth=1 random --games 2 --movetime 5 --max-plies 60 --quiet"
         )));
-        assert!(o.status.success(), "{game}: {}", text(&o.stderr));
-        let out = text(&o.stdout);
         let last = out.lines().last().unwrap();
         let fields: Vec<&str> = last.split(' ').collect();
         assert_eq!(fields[0], "score", "{out}");
@@ -36,11 +34,9 @@ fn a_match_ends_with_the_score_line() {
 #[test]
 fn a_match_of_a_scoring_game_counts_pairs_by_points() {
     let run = |game: &str| {
-        let o = jgames(&words(&format!(
+        succeeds(&words(&format!(
             "match {game} alphabeta random --games 4 --nodes 200 --quiet"
-        )));
-        assert!(o.status.success(), "{game}: {}", text(&o.stderr));
-        text(&o.stdout)
+        )))
     };
     let out = run("jarmo");
     let line = out
@@ -216,9 +212,7 @@ fn a_match_takes_an_outside_ugi_program() {
     );
     let mut args = vec!["match", "jetan", "alphabeta:depth=1", &program];
     args.extend(words("--games 2 --movetime 5 --max-plies 80 --quiet"));
-    let o = jgames(&args);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let out = succeeds(&args);
     assert!(out.lines().last().unwrap().starts_with("score "), "{out}");
     let o = jgames(&words(
         "match jetan random ugi:/nonexistent/engine --games 1",
@@ -236,11 +230,9 @@ fn line_after<'a>(out: &'a str, prefix: &str) -> &'a str {
 
 #[test]
 fn an_sprt_stops_the_match_once_it_decides() {
-    let o = jgames(&words(
+    let out = succeeds(&words(
         "match jarmo alphabeta:depth=2 random --games 400 --movetime 2 --concurrency 2 --sprt elo0=0 elo1=100 --quiet",
     ));
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
     assert!(
         line_after(&out, "SPRT: LLR ").ends_with("H1 accepted"),
         "{out}"
@@ -324,11 +316,9 @@ fn openings_come_from_a_file_of_positions_and_records() {
 
 #[test]
 fn a_clock_too_short_loses_on_time() {
-    let o = jgames(&words(
+    let out = succeeds(&words(
         "match jersi alphabeta:depth=3 random --games 2 --tc 0.001 --quiet",
     ));
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
     assert_eq!(line_after(&out, "time losses: "), "A 2, B 0", "{out}");
     assert_eq!(out.lines().last().unwrap(), "score 0 0 2", "{out}");
     let o = jgames(&["match", "jersi", "random", "random", "--tc", "0+1"]);

@@ -23,6 +23,15 @@ pub fn jgames(args: &[&str]) -> Output {
         .expect("jgames runs")
 }
 
+/// Runs `jgames` with `args`, asserts that it succeeds (showing its standard error when it
+/// does not) and gives its standard output.
+#[track_caller]
+pub fn succeeds(args: &[&str]) -> String {
+    let o = jgames(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
 /// Bytes the program wrote, as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
