@@ -283,24 +283,16 @@ fn illegal_moves_are_refused_and_leave_the_position_unchanged() {
 #[test]
 fn the_separator_must_match_the_move() {
     let p = pos("w4/5/3w1/5/2b1b b", "jarmo");
-    assert!(matches!(
-        p.parse_move("c1-d3"),
-        Err(MoveError::WrongSeparator { .. })
-    ));
+    let err = |text: &str| p.parse_move(text).unwrap_err();
+    assert!(matches!(err("c1-d3"), MoveError::WrongSeparator { .. }));
     assert!(p.parse_move("c1xd3").is_ok());
+    assert!(matches!(err("e1xc2"), MoveError::WrongSeparator { .. }));
+    assert!(matches!(err("e1-e2"), MoveError::Illegal { .. }));
     assert!(matches!(
-        p.parse_move("e1xc2"),
-        Err(MoveError::WrongSeparator { .. })
+        err("z9-a1"),
+        MoveError::Cell { cell, .. } if cell == ParseCellError::new("hole", "z9")
     ));
-    assert!(matches!(
-        p.parse_move("e1-e2"),
-        Err(MoveError::Illegal { .. })
-    ));
-    assert!(matches!(
-        p.parse_move("z9-a1"),
-        Err(MoveError::Cell { cell, .. }) if cell == ParseCellError::new("hole", "z9")
-    ));
-    assert!(matches!(p.parse_move(""), Err(MoveError::Empty)));
+    assert!(matches!(err(""), MoveError::Empty));
 }
 
 #[test]

@@ -476,23 +476,12 @@ fn no_legal_turn_loses() {
 fn capture_marks_are_optional_but_must_be_right() {
     let pos = white(&[("e4", "R"), ("e5", "s"), ("c3", "P")]);
     assert_eq!(pos.parse_move("e4-e5"), pos.parse_move("e4-e5!"));
-    assert!(matches!(
-        pos.parse_move("c3-c4!"),
-        Err(MoveError::WrongMarks { .. })
-    ));
-    assert!(matches!(
-        pos.parse_move("e4-e5!!"),
-        Err(MoveError::WrongMarks { .. })
-    ));
-    assert!(matches!(
-        pos.parse_move("e4-e9"),
-        Err(MoveError::Illegal(_))
-    ));
-    assert!(matches!(pos.parse_move("z4-e5"), Err(MoveError::Cell(_))));
-    assert!(matches!(
-        pos.parse_move("e4+e5"),
-        Err(MoveError::Malformed { .. })
-    ));
+    let err = |text: &str| pos.parse_move(text).unwrap_err();
+    assert!(matches!(err("c3-c4!"), MoveError::WrongMarks { .. }));
+    assert!(matches!(err("e4-e5!!"), MoveError::WrongMarks { .. }));
+    assert!(matches!(err("e4-e9"), MoveError::Illegal(_)));
+    assert!(matches!(err("z4-e5"), MoveError::Cell(_)));
+    assert!(matches!(err("e4+e5"), MoveError::Malformed { .. }));
 }
 
 #[test]
