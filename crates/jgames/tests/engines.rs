@@ -49,7 +49,7 @@ fn a_match_of_a_scoring_game_counts_pairs_by_points() {
         .collect();
     assert_eq!(counts.iter().sum::<u32>(), 2, "{line}");
     let points = out.lines().find(|l| l.starts_with("points: A ")).unwrap();
-    assert_contains(&points, ", B ");
+    assert_contains(points, ", B ");
     assert!(!run("jetan").contains("points"));
 }
 
