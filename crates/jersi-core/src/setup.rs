@@ -96,10 +96,10 @@ impl Setup {
 
     /// A random legal setup under `rules`, of the kind play seldom reaches, for tests: cubes
     /// drawn from each side's material onto the cells (each cell taken with a chance of a
-    /// tenth times a density drawn from 1 to `densest`, a third of them stacked when a cube
-    /// left may go on top), some on Mountains; the Kings anywhere but their goal row; each
-    /// Mountain and Wise man left in its side's reserve by a coin; either side to move; a
-    /// random no-capture counter where the rules have the rule; turn 1.
+    /// tenth times a density drawn from 1 to `densest`, which must be at least 1; a third of
+    /// them stacked when a cube left may go on top), some on Mountains; the Kings anywhere but
+    /// their goal row; each Mountain and Wise man left in its side's reserve by a coin; either
+    /// side to move; a random no-capture counter where the rules have the rule; turn 1.
     pub fn random(rng: &mut Rng, rules: Rules, densest: u32) -> Setup {
         let mut pool: Vec<Cube> = Vec::new();
         for side in Side::BOTH {
