@@ -76,6 +76,9 @@ fn corpus_folders_are_the_targets_and_stay_small() {
     assert!(total < 5 << 20, "the corpora hold {total} bytes");
 }
 
+/// [`parsing_share`] for one game.
+type ParsingShare = fn(&str) -> (usize, usize);
+
 /// How many of the `<game>_text` seeds hold a legal position text.
 fn parsing_share<G: FuzzGame>(target: &str) -> (usize, usize) {
     let files = seeds(target);
@@ -93,24 +96,14 @@ fn parsing_share<G: FuzzGame>(target: &str) -> (usize, usize) {
 
 #[test]
 fn most_text_seeds_are_positions() {
-    for (target, (parsed, all)) in [
-        (
-            "jarmo_text",
-            parsing_share::<jarmo_core::Position>("jarmo_text"),
-        ),
-        (
-            "jetan_text",
-            parsing_share::<jetan_core::Position>("jetan_text"),
-        ),
-        (
-            "jersi_text",
-            parsing_share::<jersi_core::Position>("jersi_text"),
-        ),
-        (
-            "jericho_text",
-            parsing_share::<jericho_core::Position>("jericho_text"),
-        ),
-    ] {
+    let games: [(&str, ParsingShare); 4] = [
+        ("jarmo_text", parsing_share::<jarmo_core::Position>),
+        ("jetan_text", parsing_share::<jetan_core::Position>),
+        ("jersi_text", parsing_share::<jersi_core::Position>),
+        ("jericho_text", parsing_share::<jericho_core::Position>),
+    ];
+    for (target, share) in games {
+        let (parsed, all) = share(target);
         println!("{target}: {parsed} of {all} seeds parse");
         assert!(2 * parsed >= all, "{target}: {parsed} of {all} seeds parse");
     }
@@ -253,6 +246,9 @@ fn structured_bodies_pass_on_their_seeds() {
     run_on_seeds("table_keys", 1, targets::table_keys);
 }
 
+/// [`game_lengths`] for one game.
+type GameLengths = fn(&str, usize) -> (u32, f64);
+
 /// The plies of the play target's games on `step`-th seeds: the longest and the mean.
 fn game_lengths<G: FuzzGame>(target: &str, step: usize) -> (u32, f64) {
     let lengths: Vec<u32> = seeds(target)
@@ -270,28 +266,14 @@ fn game_lengths<G: FuzzGame>(target: &str, step: usize) -> (u32, f64) {
 #[test]
 fn play_seeds_reach_long_games() {
     // Jericho's whole game is a few more plies than its 50 pieces.
-    for (target, (max, mean), least) in [
-        (
-            "jarmo_play",
-            game_lengths::<jarmo_core::Position>("jarmo_play", 1),
-            100,
-        ),
-        (
-            "jetan_play",
-            game_lengths::<jetan_core::Position>("jetan_play", 1),
-            100,
-        ),
-        (
-            "jersi_play",
-            game_lengths::<jersi_core::Position>("jersi_play", 1),
-            100,
-        ),
-        (
-            "jericho_play",
-            game_lengths::<jericho_core::Position>("jericho_play", 1),
-            40,
-        ),
-    ] {
+    let games: [(&str, GameLengths, u32); 4] = [
+        ("jarmo_play", game_lengths::<jarmo_core::Position>, 100),
+        ("jetan_play", game_lengths::<jetan_core::Position>, 100),
+        ("jersi_play", game_lengths::<jersi_core::Position>, 100),
+        ("jericho_play", game_lengths::<jericho_core::Position>, 40),
+    ];
+    for (target, lengths, least) in games {
+        let (max, mean) = lengths(target, 1);
         println!("{target}: games of up to {max} plies, {mean:.1} on average");
         assert!(max >= least, "{target}: the longest game has {max} plies");
     }

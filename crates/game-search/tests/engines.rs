@@ -200,18 +200,19 @@ fn alphabeta_node_budget_is_respected() {
 #[test]
 fn alphabeta_is_repeatable() {
     let pos = Nim::at(30, 21);
-    let run = || {
-        AlphaBeta::<Nim>::new(AlphaBetaOptions {
-            hash_mib: 1,
-            ..AlphaBetaOptions::DEFAULT
-        })
-        .choose(&pos, &Budget::nodes(30_000))
-        .unwrap()
-    };
+    let run = || with_table(1).choose(&pos, &Budget::nodes(30_000)).unwrap();
     let (a, ia) = run();
     let (b, ib) = run();
     assert_eq!(a, b);
     assert_eq!(ia, ib);
+}
+
+/// Alpha-beta on Nim with a transposition table of `hash_mib` MiB (0: the smallest table).
+fn with_table(hash_mib: usize) -> AlphaBeta<Nim> {
+    AlphaBeta::new(AlphaBetaOptions {
+        hash_mib,
+        ..AlphaBetaOptions::DEFAULT
+    })
 }
 
 #[test]
@@ -230,10 +231,7 @@ fn alphabeta_reports_each_iteration() {
 #[test]
 fn a_tiny_table_still_gives_exact_results() {
     let mut memo = HashMap::new();
-    let mut engine = AlphaBeta::<Nim>::new(AlphaBetaOptions {
-        hash_mib: 0,
-        ..AlphaBetaOptions::DEFAULT
-    });
+    let mut engine = with_table(0);
     assert_eq!(engine.table_entries(), 2);
     check_full_depth_answers(&mut engine, &[(3, 2), (4, 4), (5, 2), (1, 6)], &mut memo);
 }
@@ -296,10 +294,7 @@ fn an_evaluator_hook_replaces_the_games_evaluation() {
 fn alphabeta_finds_the_fastest_win_despite_its_reductions() {
     let mut memo = HashMap::new();
     // One engine for all, so that each search meets the table the others left.
-    let mut engine = AlphaBeta::<Nim>::new(AlphaBetaOptions {
-        hash_mib: 1,
-        ..AlphaBetaOptions::DEFAULT
-    });
+    let mut engine = with_table(1);
     for a in (0..=10).rev() {
         for b in 0..=10 {
             let mut pos = Nim::at(a, b);
@@ -373,7 +368,7 @@ proptest! {
         positions in proptest::collection::vec((0u8..=10, 0u8..=10, any::<bool>()), 1..6)
     ) {
         let mut memo = HashMap::new();
-        let mut engine = AlphaBeta::<Nim>::new(AlphaBetaOptions { hash_mib: 1, ..AlphaBetaOptions::DEFAULT });
+        let mut engine = with_table(1);
         for (a, b, second) in positions {
             let mut pos = Nim::at(a, b);
             if second {

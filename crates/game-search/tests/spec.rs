@@ -15,43 +15,58 @@ fn parse(text: &str) -> Result<EngineSpec, SpecError> {
 
 #[test]
 fn the_documented_specs_parse_to_their_options() {
-    assert_eq!(
-        parse("random").unwrap(),
-        EngineSpec::Random(RandomOptions { seed: 0 })
-    );
-    assert_eq!(
-        parse("random:seed=3").unwrap(),
-        EngineSpec::Random(RandomOptions { seed: 3 })
-    );
-    assert_eq!(
-        parse("mcts").unwrap(),
-        EngineSpec::Mcts(MctsOptions::DEFAULT)
-    );
-    assert_eq!(
-        parse("mcts:iterations=20000,c=1.4,seed=5,threads=2,playout_cap=500").unwrap(),
-        EngineSpec::Mcts(MctsOptions {
-            exploration: Some(1.4),
-            seed: 5,
-            threads: 2,
-            playout_cap: 500,
-            budget: Budget::iterations(20_000),
-            ..MctsOptions::DEFAULT
-        })
-    );
-    assert_eq!(
-        parse("alphabeta").unwrap(),
-        EngineSpec::AlphaBeta(AlphaBetaOptions::DEFAULT)
-    );
-    assert_eq!(
-        parse("alphabeta:depth=4,hash=64").unwrap(),
-        EngineSpec::AlphaBeta(AlphaBetaOptions {
-            hash_mib: 64,
-            budget: Budget::depth(4),
-            contempt: None,
-            threads: 1,
-            tables: true,
-        })
-    );
+    for (text, spec) in [
+        ("random", EngineSpec::Random(RandomOptions { seed: 0 })),
+        (
+            "random:seed=3",
+            EngineSpec::Random(RandomOptions { seed: 3 }),
+        ),
+        ("mcts", EngineSpec::Mcts(MctsOptions::DEFAULT)),
+        (
+            "mcts:iterations=20000,c=1.4,seed=5,threads=2,playout_cap=500",
+            EngineSpec::Mcts(MctsOptions {
+                exploration: Some(1.4),
+                seed: 5,
+                threads: 2,
+                playout_cap: 500,
+                budget: Budget::iterations(20_000),
+                ..MctsOptions::DEFAULT
+            }),
+        ),
+        (
+            "alphabeta",
+            EngineSpec::AlphaBeta(AlphaBetaOptions::DEFAULT),
+        ),
+        (
+            "alphabeta:depth=4,hash=64",
+            EngineSpec::AlphaBeta(AlphaBetaOptions {
+                hash_mib: 64,
+                budget: Budget::depth(4),
+                contempt: None,
+                threads: 1,
+                tables: true,
+            }),
+        ),
+        (
+            "alphabeta:nodes=100000",
+            EngineSpec::AlphaBeta(AlphaBetaOptions {
+                budget: Budget::nodes(100_000),
+                ..AlphaBetaOptions::DEFAULT
+            }),
+        ),
+        (
+            " mcts : movetime=250 , reuse=false, max_nodes=1000, nodes=9, c=0.7 ",
+            EngineSpec::Mcts(MctsOptions {
+                exploration: Some(0.7),
+                reuse: false,
+                max_nodes: 1000,
+                budget: Budget::time(Duration::from_millis(250)).with_nodes(9),
+                ..MctsOptions::DEFAULT
+            }),
+        ),
+    ] {
+        assert_eq!(parse(text).unwrap(), spec, "{text:?}");
+    }
     assert_eq!(
         parse("alphabeta:tables=off").unwrap().to_string(),
         "alphabeta:tables=off"
@@ -59,23 +74,6 @@ fn the_documented_specs_parse_to_their_options() {
     assert!(!parse("mcts:tables=off").unwrap().uses_tables());
     assert!(parse("mcts").unwrap().uses_tables());
     assert!(parse("alphabeta:tables=maybe").is_err());
-    assert_eq!(
-        parse("alphabeta:nodes=100000").unwrap(),
-        EngineSpec::AlphaBeta(AlphaBetaOptions {
-            budget: Budget::nodes(100_000),
-            ..AlphaBetaOptions::DEFAULT
-        })
-    );
-    assert_eq!(
-        parse(" mcts : movetime=250 , reuse=false, max_nodes=1000, nodes=9, c=0.7 ").unwrap(),
-        EngineSpec::Mcts(MctsOptions {
-            exploration: Some(0.7),
-            reuse: false,
-            max_nodes: 1000,
-            budget: Budget::time(Duration::from_millis(250)).with_nodes(9),
-            ..MctsOptions::DEFAULT
-        })
-    );
 }
 
 #[test]
@@ -232,35 +230,29 @@ fn building_needs_an_evaluation_only_for_alphabeta_and_cutoffs() {
         let (mv, _) = engine.choose(&pos, &Budget::default()).unwrap();
         assert!(pos.is_legal(mv));
     }
-    assert!(matches!(
-        parse("alphabeta")
-            .unwrap()
-            .build_without_evaluation::<Nim>(),
-        Err(SpecError::NeedsEvaluation("alphabeta"))
-    ));
-    // A cutoff needs the evaluation too; with it, the spec round-trips.
-    let cut = parse("mcts:cutoff=12").unwrap();
-    assert_eq!(cut.to_string(), "mcts:cutoff=12");
-    assert!(matches!(
-        cut.build_without_evaluation::<Nim>(),
-        Err(SpecError::NeedsEvaluation("mcts:cutoff"))
-    ));
-    let (mv, _) = cut
-        .build::<Nim>()
-        .choose(&Nim::at(3, 2), &Budget::iterations(50))
-        .unwrap();
-    assert!(Nim::at(3, 2).is_legal(mv));
-    // So does the implicit minimax, which judges every child by it; a weight of 0 does not.
-    let guided = parse("mcts:minimax=0.5,widening=2").unwrap();
-    assert!(matches!(
-        guided.build_without_evaluation::<Nim>(),
-        Err(SpecError::NeedsEvaluation("mcts:minimax"))
-    ));
-    let (mv, _) = guided
-        .build::<Nim>()
-        .choose(&Nim::at(3, 2), &Budget::iterations(50))
-        .unwrap();
-    assert!(Nim::at(3, 2).is_legal(mv));
+    // Alpha-beta needs the evaluation; so does a cutoff, and the implicit minimax, which
+    // judges every child by it. With the evaluation, each builds and plays.
+    for (text, needs) in [
+        ("alphabeta", "alphabeta"),
+        ("mcts:cutoff=12", "mcts:cutoff"),
+        ("mcts:minimax=0.5,widening=2", "mcts:minimax"),
+    ] {
+        let spec = parse(text).unwrap();
+        assert!(
+            matches!(spec.build_without_evaluation::<Nim>(), Err(SpecError::NeedsEvaluation(n)) if n == needs),
+            "{text}"
+        );
+        let (mv, _) = spec
+            .build::<Nim>()
+            .choose(&Nim::at(3, 2), &Budget::iterations(50))
+            .unwrap();
+        assert!(Nim::at(3, 2).is_legal(mv), "{text}");
+    }
+    // The cutoff round-trips; a minimax weight of 0 needs no evaluation.
+    assert_eq!(
+        parse("mcts:cutoff=12").unwrap().to_string(),
+        "mcts:cutoff=12"
+    );
     assert!(
         parse("mcts:minimax=0")
             .unwrap()
@@ -272,36 +264,50 @@ fn building_needs_an_evaluation_only_for_alphabeta_and_cutoffs() {
 #[test]
 fn the_spec_budget_fills_what_the_call_leaves_unset() {
     let pos = Nim::at(60, 50);
-    // Spec depth 2; a call without a budget searches to depth 2.
-    let mut engine = parse("alphabeta:depth=2").unwrap().build::<Nim>();
-    let (_, info) = engine.choose(&pos, &Budget::default()).unwrap();
-    assert_eq!(info.depth, 2);
-    // The call's depth wins.
-    let (_, info) = engine.choose(&pos, &Budget::depth(4)).unwrap();
-    assert_eq!(info.depth, 4);
-    // The call sets nodes only: the spec's depth still applies.
-    let (_, info) = engine.choose(&pos, &Budget::nodes(1_000_000)).unwrap();
-    assert_eq!(info.depth, 2);
-    // No spec budget: the engine's own default depth.
-    let mut engine = parse("alphabeta").unwrap().build::<Nim>();
-    let (_, info) = engine.choose(&pos, &Budget::default()).unwrap();
-    assert_eq!(info.depth, game_search::AlphaBeta::<Nim>::DEFAULT_DEPTH);
-
-    let mut engine = parse("mcts:iterations=300").unwrap().build::<Nim>();
-    let (_, info) = engine.choose(&pos, &Budget::default()).unwrap();
-    assert_eq!(info.iterations, 300);
-    let (_, info) = engine.choose(&pos, &Budget::iterations(50)).unwrap();
-    assert_eq!(info.iterations, 50);
-    // Both limits apply: the smaller ends the search.
-    let (_, info) = engine.choose(&pos, &Budget::nodes(120)).unwrap();
-    assert_eq!(info.iterations, 120);
-    let mut engine = parse("mcts").unwrap().build::<Nim>();
-    let (_, info) = engine.choose(&pos, &Budget::depth(3)).unwrap();
-    assert_eq!(
-        info.iterations,
+    // Each spec's engine, asked in turn with each budget: the depth alpha-beta searched, the
+    // iterations MCTS ran.
+    // - Spec depth 2: a call without a budget searches to depth 2, the call's depth wins, and
+    //   a call that sets nodes only leaves the spec's depth.
+    // - No spec budget: the engine's own default depth.
+    // - Spec iterations 300: the call's iterations win; with nodes too, the smaller limit
+    //   ends the search.
+    // - A depth alone does not limit MCTS: its default applies.
+    let defaults = (
+        u64::from(game_search::AlphaBeta::<Nim>::DEFAULT_DEPTH),
         game_search::Mcts::<Nim>::DEFAULT_ITERATIONS,
-        "a depth alone does not limit MCTS: its default applies"
     );
+    let cases: [(&str, &[(Budget, u64)]); 4] = [
+        (
+            "alphabeta:depth=2",
+            &[
+                (Budget::default(), 2),
+                (Budget::depth(4), 4),
+                (Budget::nodes(1_000_000), 2),
+            ],
+        ),
+        ("alphabeta", &[(Budget::default(), defaults.0)]),
+        (
+            "mcts:iterations=300",
+            &[
+                (Budget::default(), 300),
+                (Budget::iterations(50), 50),
+                (Budget::nodes(120), 120),
+            ],
+        ),
+        ("mcts", &[(Budget::depth(3), defaults.1)]),
+    ];
+    for (spec, calls) in cases {
+        let mut engine = parse(spec).unwrap().build::<Nim>();
+        for (budget, expected) in calls {
+            let (_, info) = engine.choose(&pos, budget).unwrap();
+            let searched = if spec.starts_with("alphabeta") {
+                u64::from(info.depth)
+            } else {
+                info.iterations
+            };
+            assert_eq!(searched, *expected, "{spec} with {budget:?}");
+        }
+    }
 }
 
 fn arb_budget(depth: bool) -> impl Strategy<Value = Budget> {

@@ -8,7 +8,7 @@ mod common;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
-use common::within;
+use common::{agrees_with_the_analysis, within};
 
 use abstract_game::playout::Rng;
 use abstract_game::{Game, PositionIndex, Solvable, TextGame, Value};
@@ -36,7 +36,9 @@ fn endgame(most: u32) -> Table<JasirBasicIndex> {
     .unwrap()
 }
 
-fn random_node(index: &JasirBasicIndex, table: &Table<JasirBasicIndex>, rng: &mut Rng) -> Archers {
+/// A node drawn from a random layer of `table`.
+fn random_node(table: &Table<JasirBasicIndex>, rng: &mut Rng) -> Archers {
+    let index = table.index();
     loop {
         let layer = (rng.next_u64() % index.layer_count() as u64) as usize;
         if table.has_layer(layer) {
@@ -44,6 +46,11 @@ fn random_node(index: &JasirBasicIndex, table: &Table<JasirBasicIndex>, rng: &mu
             return index.unrank(layer, i);
         }
     }
+}
+
+/// The position of a node drawn from a random layer of `table`.
+fn random_position(table: &Table<JasirBasicIndex>, rng: &mut Rng) -> Position {
+    table.index().game_of(random_node(table, rng))
 }
 
 /// `verify` (on two threads) finds every value of `table` right.
@@ -57,17 +64,12 @@ fn assert_verifies(table: &Table<JasirBasicIndex>) {
 #[test]
 fn the_layers_agree_with_the_graph_analysis_of_random_roots() {
     let table = endgame(2);
-    let index = table.index();
     assert_verifies(&table);
     let mut rng = Rng::seed_from_u64(36);
     let mut compared = 0;
     for _ in 0..40 {
-        let root = random_node(index, &table, &mut rng);
-        let analysis = analyse(index, root, 1_000_000).unwrap();
-        for &(node, value) in &analysis.values {
-            assert_eq!(table.probe_node(node).unwrap(), value, "{node:?}");
-        }
-        compared += analysis.values.len();
+        let root = random_node(&table, &mut rng);
+        compared += agrees_with_the_analysis(&table, root, 1_000_000, "jasir-basic");
     }
     assert!(compared > 10_000, "{compared}");
 }
@@ -75,13 +77,11 @@ fn the_layers_agree_with_the_graph_analysis_of_random_roots() {
 #[test]
 fn a_plain_search_proves_the_values_of_ten_thousand_random_positions() {
     let table = endgame(2);
-    let index = table.index();
     let mut rng = Rng::seed_from_u64(3636);
     let mut memo = HashMap::new();
     let mut by_sign = [0; 3];
     for _ in 0..10_000 {
-        let node = random_node(index, &table, &mut rng);
-        let pos = index.game_of(node);
+        let pos = random_position(&table, &mut rng);
         let value = table.probe(&pos).unwrap();
         by_sign[(value.sign() + 1) as usize] += 1;
         match value.distance() {
@@ -128,7 +128,6 @@ fn a_perfect_line_from_a_won_endgame_wins_in_the_stated_plies() {
 fn engines_with_the_table_keep_the_value_and_win_won_endgames() {
     use game_search::{Budget, EngineSpec, SharedOracle};
     let table = std::sync::Arc::new(endgame(2));
-    let index = table.index();
     let mut rng = Rng::seed_from_u64(7);
     let mut won = 0;
     for spec in ["alphabeta:depth=2", "mcts:iterations=50"] {
@@ -137,8 +136,7 @@ fn engines_with_the_table_keep_the_value_and_win_won_endgames() {
         engine.set_oracle(SharedOracle(table.clone()));
         let mut opponent = EngineSpec::Random(Default::default()).build::<Position>();
         for _ in 0..30 {
-            let node = random_node(index, &table, &mut rng);
-            let mut pos = index.game_of(node);
+            let mut pos = random_position(&table, &mut rng);
             let Ok(Value::Win(d)) = table.probe(&pos) else {
                 continue;
             };
@@ -172,12 +170,10 @@ fn engines_with_the_table_keep_the_value_and_win_won_endgames() {
 fn alphabeta_to_the_end_agrees_with_the_table_where_it_finishes() {
     use game_search::{Budget, EngineSpec, Score};
     let table = endgame(2);
-    let index = table.index();
     let mut rng = Rng::seed_from_u64(11);
     let mut checked = 0;
     while checked < 200 {
-        let node = random_node(index, &table, &mut rng);
-        let pos = index.game_of(node);
+        let pos = random_position(&table, &mut rng);
         let value = table.probe(&pos).unwrap();
         let Some(d) = value.distance().filter(|&d| (1..=12).contains(&d)) else {
             continue;
@@ -213,7 +209,7 @@ fn the_reachable_positions_are_those_the_graph_analysis_gathers() {
     let index = table.index();
     let mut rng = Rng::seed_from_u64(99);
     for _ in 0..20 {
-        let root = random_node(index, &table, &mut rng);
+        let root = random_node(&table, &mut rng);
         let analysis = analyse(index, root, 1_000_000).unwrap();
         let mut expected = game_solve::Counts::default();
         for &(_, v) in &analysis.values {
@@ -231,14 +227,10 @@ fn the_reachable_positions_are_those_the_graph_analysis_gathers() {
 #[ignore]
 fn three_archers_a_side_agree_with_the_graph_analysis_and_verify() {
     let table = endgame(3);
-    let index = table.index();
     assert_verifies(&table);
     let mut rng = Rng::seed_from_u64(333);
     for _ in 0..10 {
-        let root = random_node(index, &table, &mut rng);
-        let analysis = analyse(index, root, 20_000_000).unwrap();
-        for &(node, value) in &analysis.values {
-            assert_eq!(table.probe_node(node).unwrap(), value, "{node:?}");
-        }
+        let root = random_node(&table, &mut rng);
+        agrees_with_the_analysis(&table, root, 20_000_000, "jasir-basic");
     }
 }

@@ -40,6 +40,15 @@ fn step(pos: &Position, text: &str) -> (Move, usize) {
     (mv, pos.action_of(mv))
 }
 
+/// Each move of `cases` in `pos` has the id given, and the id decodes to the move.
+fn assert_ids(pos: &Position, cases: &[(&str, usize)]) {
+    for &(text, id) in cases {
+        let (mv, got) = step(pos, text);
+        assert_eq!(got, id, "{text}");
+        assert_eq!(pos.move_of_action(id), Some(mv), "{text}");
+    }
+}
+
 #[test]
 fn the_contract_holds_at_the_start_of_every_preset() {
     check_action_contract_at_starts::<Position>(&all_presets(), 7);
@@ -106,15 +115,14 @@ fn steps_that_return_an_archer_take_the_file_of_the_return_hole() {
     // Black's marked archer on d4 reaches b5 (line 37, d4 first: directed line 74) and brings
     // an archer back to b1, c1, d1 or e1 (a1 is taken).
     let pos = Position::from_text("w4/3B1/5/5/b4 b 1/0", Rules::JARMO).unwrap();
-    for (text, id) in [
-        ("d4-b5/b1", 74 * 6 + 2),
-        ("d4-b5/c1", 74 * 6 + 3),
-        ("d4-b5/e1", 74 * 6 + 5),
-    ] {
-        let (mv, got) = step(&pos, text);
-        assert_eq!(got, id, "{text}");
-        assert_eq!(pos.move_of_action(id), Some(mv));
-    }
+    assert_ids(
+        &pos,
+        &[
+            ("d4-b5/b1", 74 * 6 + 2),
+            ("d4-b5/c1", 74 * 6 + 3),
+            ("d4-b5/e1", 74 * 6 + 5),
+        ],
+    );
     assert_eq!(pos.move_of_action(74 * 6 + 1), None); // a1 is taken
     assert_eq!(pos.move_of_action(74 * 6), None); // the step must return an archer
     // a1-c2 (line 1) returns nothing.
@@ -124,15 +132,14 @@ fn steps_that_return_an_archer_take_the_file_of_the_return_hole() {
     // White's marked archer on b2 reaches d1 (line 7 (d1, b2), second direction: 15) and
     // brings an archer back to White's first row, row 5.
     let pos = Position::from_text("5/5/5/1W3/b4 w 0/1", Rules::JARMO).unwrap();
-    for (text, id) in [
-        ("b2-d1/a5", 15 * 6 + 1),
-        ("b2-d1/c5", 15 * 6 + 3),
-        ("b2-d1/e5", 15 * 6 + 5),
-    ] {
-        let (mv, got) = step(&pos, text);
-        assert_eq!(got, id, "{text}");
-        assert_eq!(pos.move_of_action(id), Some(mv));
-    }
+    assert_ids(
+        &pos,
+        &[
+            ("b2-d1/a5", 15 * 6 + 1),
+            ("b2-d1/c5", 15 * 6 + 3),
+            ("b2-d1/e5", 15 * 6 + 5),
+        ],
+    );
     // b2-b3 is line 12 forward for White's archer: 24.
     assert_eq!(step(&pos, "b2-b3").1, 24 * 6);
     check_actions(&pos, 1);

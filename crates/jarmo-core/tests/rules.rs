@@ -22,6 +22,12 @@ fn play(p: &mut Position, text: &str) {
     p.play(mv).unwrap();
 }
 
+/// Plays `text`, a move the list of legal moves holds as written.
+fn play_listed(p: &mut Position, text: &str) {
+    assert!(legal(p).iter().any(|m| m == text), "{text} not listed");
+    play(p, text);
+}
+
 fn hole(name: &str) -> Hole {
     name.parse().unwrap()
 }
@@ -77,8 +83,7 @@ fn a_marked_archer_arriving_returns_a_captured_archer_to_a_chosen_hole() {
 #[test]
 fn a_credit_earned_with_an_empty_pool_is_lost() {
     let mut p = pos("w4/3B1/5/5/b4 b", "jarmo");
-    assert!(legal(&p).contains(&"d4-b5".to_string()));
-    play(&mut p, "d4-b5");
+    play_listed(&mut p, "d4-b5");
     assert_eq!(p.credits(BLACK), 0);
 }
 
@@ -95,8 +100,7 @@ fn an_unmarked_archer_capturing_onto_the_goal_row_earns_a_return() {
 fn a_credit_waits_for_an_empty_hole_even_the_one_just_vacated() {
     // Black's first row is full (White archers have arrived on c1, d1, e1).
     let mut p = pos("w4/3B1/5/5/bbwww b 1/0 0/0 0 - -", "jarmo");
-    assert!(legal(&p).contains(&"d4-b5".to_string()));
-    play(&mut p, "d4-b5");
+    play_listed(&mut p, "d4-b5");
     assert_eq!((p.credits(BLACK), p.pool(BLACK)), (1, 1));
     play(&mut p, "a5-b3");
     // a1 is vacated by the move itself: the return must use it.
@@ -279,24 +283,16 @@ fn illegal_moves_are_refused_and_leave_the_position_unchanged() {
 #[test]
 fn the_separator_must_match_the_move() {
     let p = pos("w4/5/3w1/5/2b1b b", "jarmo");
-    assert!(matches!(
-        p.parse_move("c1-d3"),
-        Err(MoveError::WrongSeparator { .. })
-    ));
+    let err = |text: &str| p.parse_move(text).unwrap_err();
+    assert!(matches!(err("c1-d3"), MoveError::WrongSeparator { .. }));
     assert!(p.parse_move("c1xd3").is_ok());
+    assert!(matches!(err("e1xc2"), MoveError::WrongSeparator { .. }));
+    assert!(matches!(err("e1-e2"), MoveError::Illegal { .. }));
     assert!(matches!(
-        p.parse_move("e1xc2"),
-        Err(MoveError::WrongSeparator { .. })
+        err("z9-a1"),
+        MoveError::Cell { cell, .. } if cell == ParseCellError::new("hole", "z9")
     ));
-    assert!(matches!(
-        p.parse_move("e1-e2"),
-        Err(MoveError::Illegal { .. })
-    ));
-    assert!(matches!(
-        p.parse_move("z9-a1"),
-        Err(MoveError::Cell { cell, .. }) if cell == ParseCellError::new("hole", "z9")
-    ));
-    assert!(matches!(p.parse_move(""), Err(MoveError::Empty)));
+    assert!(matches!(err(""), MoveError::Empty));
 }
 
 #[test]

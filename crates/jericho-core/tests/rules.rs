@@ -63,6 +63,13 @@ fn play(p: &mut Position, line: &str) {
     p.play_line(line).unwrap();
 }
 
+/// The start under the default rules, after the moves of `line`.
+fn after_start(line: &str) -> Position {
+    let mut p = Position::new(Rules::default());
+    play(&mut p, line);
+    p
+}
+
 fn counts(p: &Position) -> [u32; 2] {
     [p.monoliths(Side::First), p.monoliths(Side::Second)]
 }
@@ -329,8 +336,7 @@ fn one_placement_can_swing_two_monoliths() {
 
 #[test]
 fn asymmetry_forbids_the_same_piece_at_the_same_level_on_an_aligned_identical_tower() {
-    let mut p = Position::new(Rules::default());
-    play(&mut p, "3b@c2");
+    let p = after_start("3b@c2");
     for r in ["c1", "c3", "c4", "b1", "e3", "f4"] {
         assert!(
             matches!(
@@ -344,16 +350,14 @@ fn asymmetry_forbids_the_same_piece_at_the_same_level_on_an_aligned_identical_to
 
 #[test]
 fn asymmetry_condition_same_piece() {
-    let mut p = Position::new(Rules::default());
-    play(&mut p, "3b@c2");
+    let p = after_start("3b@c2");
     assert!(legal(&p, "3c@c3"), "other colour");
     assert!(legal(&p, "4b@c3"), "other size");
 }
 
 #[test]
 fn asymmetry_condition_shared_alignment() {
-    let mut p = Position::new(Rules::default());
-    play(&mut p, "3b@c2");
+    let p = after_start("3b@c2");
     assert!(legal(&p, "3b@g3"), "g3 shares no alignment with c2");
     assert!(legal(&p, "3b@a1"), "a1 shares no alignment with c2");
 }
@@ -402,8 +406,7 @@ fn asymmetry_scope_options() {
 
 #[test]
 fn asymmetry_looks_only_at_the_last_placement() {
-    let mut p = Position::new(Rules::default());
-    play(&mut p, "3b@c2 1a@a1 2c@g1");
+    let p = after_start("3b@c2 1a@a1 2c@g1");
     assert!(legal(&p, "3b@c3"), "3b@c2 was two turns ago");
     // After a pass the rule does not apply.
     let p = pos("c2=3b", "N - 0/0 1");
@@ -619,8 +622,7 @@ fn presets_are_named_and_standard_comes_first() {
 fn the_earliest_win_comes_at_ply_9() {
     // Eight single pieces give North seven alignments at the end of his fourth placement
     // (b3, c3, e3, e4 against South's b2, c2, e1, e2); South's fifth placement leaves them.
-    let mut p = Position::new(Rules::default());
-    play(&mut p, "1a@b2 5a@c3 1b@c2 5b@e3 1c@e1 5c@b3 1d@e2 5d@e4");
+    let mut p = after_start("1a@b2 5a@c3 1b@c2 5b@e3 1c@e1 5c@b3 1d@e2 5d@e4");
     assert_eq!(counts(&p), [0, 7]);
     for a in ["Fb", "Fc", "Fe", "D1", "D2", "D4", "D5"] {
         assert_eq!(p.leader(al(a)), Some(Side::Second), "{a}");

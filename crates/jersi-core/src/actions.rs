@@ -121,6 +121,19 @@ fn reserve_code(drop: Drop) -> usize {
     usize::from(drop.kind == Kind::Wise)
 }
 
+/// The part of a plane that says a turn's second action, ending on `second`: 0 without one,
+/// else 1 + the code `code` gives that action (`None` when it is no step).
+#[inline]
+fn second_code(
+    second: Option<Square>,
+    code: impl FnOnce(Square) -> Option<usize>,
+) -> Option<usize> {
+    match second {
+        None => Some(0),
+        Some(sq) => Some(1 + code(sq)?),
+    }
+}
+
 /// The plane of a turn's main id; every legal turn has one.
 #[inline]
 fn main_plane(mv: Move) -> Option<usize> {
@@ -129,24 +142,15 @@ fn main_plane(mv: Move) -> Option<usize> {
             from, to, stack_to, ..
         } => {
             let (d, _) = step(from, to)?;
-            let second = match stack_to {
-                None => 0,
-                Some(s) => {
-                    let (d2, n2) = step(to, s)?;
-                    1 + 2 * d2 + (n2 - 1)
-                }
-            };
-            13 * d + second
+            // The new stack's step: a direction and one or two cells.
+            13 * d + second_code(stack_to, |s| step(to, s).map(|(d2, n2)| 2 * d2 + (n2 - 1)))?
         }
         Move::Stack {
             from, to, cube_to, ..
         } => {
             let (d, n) = step(from, to)?;
-            let second = match cube_to {
-                None => 0,
-                Some(c) => 1 + step(to, c)?.0,
-            };
-            STACK_PLANES + 7 * (2 * d + (n - 1)) + second
+            // The top cube's step: a direction.
+            STACK_PLANES + 7 * (2 * d + (n - 1)) + second_code(cube_to, |c| Some(step(to, c)?.0))?
         }
         Move::Drop { first, second } => match second {
             None => DROP_PLANES + reserve_code(first),

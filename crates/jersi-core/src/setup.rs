@@ -1,5 +1,6 @@
 //! A raw, unchecked position, validated into a [`Position`].
 
+use abstract_game::playout::Rng;
 use abstract_game::{BySide, Game, Side};
 
 use crate::board::Square;
@@ -91,6 +92,72 @@ impl Setup {
     /// The cubes on `sq`, `[bottom, top]`, as [`Position::at`] gives them.
     pub const fn at(&self, sq: Square) -> [Option<Cube>; 2] {
         self.cells[sq.index()]
+    }
+
+    /// A random legal setup under `rules`, of the kind play seldom reaches, for tests: cubes
+    /// drawn from each side's material onto the cells (each cell taken with a chance of a
+    /// tenth times a density drawn from 1 to `densest`, which must be at least 1; a third of
+    /// them stacked when a cube left may go on top), some on Mountains; the Kings anywhere but
+    /// their goal row; each Mountain and Wise man left in its side's reserve by a coin; either
+    /// side to move; a random no-capture counter where the rules have the rule; turn 1.
+    pub fn random(rng: &mut Rng, rules: Rules, densest: u32) -> Setup {
+        let mut pool: Vec<Cube> = Vec::new();
+        for side in Side::BOTH {
+            for kind in Kind::ALL {
+                for _ in 0..rules.material(kind) * u8::from(kind != Kind::King) {
+                    pool.push(Cube::new(side, kind));
+                }
+            }
+        }
+        let density = 1 + rng.below(densest);
+        let mut cells = [[None; 2]; 69];
+        for cell in cells.iter_mut() {
+            if rng.below(10) >= density || pool.is_empty() {
+                continue;
+            }
+            let bottom = pool.swap_remove(rng.below(pool.len() as u32) as usize);
+            cell[0] = Some(bottom);
+            let fits: Vec<usize> = (0..pool.len())
+                .filter(|&i| can_stack(bottom, pool[i]))
+                .collect();
+            if rng.below(3) == 0 && !fits.is_empty() {
+                cell[1] = Some(pool.swap_remove(fits[rng.below(fits.len() as u32) as usize]));
+            }
+        }
+        for (side, goal_row) in [(Side::First, 8), (Side::Second, 0)] {
+            let king = Cube::new(side, Kind::King);
+            loop {
+                let i = rng.below(69) as usize;
+                match cells[i] {
+                    _ if Square::ALL[i].row() == goal_row => continue,
+                    [None, _] => cells[i] = [Some(king), None],
+                    [Some(b), None] if can_stack(b, king) => cells[i][1] = Some(king),
+                    _ => continue,
+                }
+                break;
+            }
+        }
+        let mut reserve = BySide::new(Reserve::EMPTY, Reserve::EMPTY);
+        for cube in pool {
+            if cube.kind.is_reserve_kind() && rng.below(2) == 0 {
+                match cube.kind {
+                    Kind::Wise => reserve[cube.side].wise += 1,
+                    _ => reserve[cube.side].mountains += 1,
+                }
+            }
+        }
+        let limit = rules.no_capture_limit;
+        Setup {
+            cells,
+            to_move: Side::BOTH[rng.below(2) as usize],
+            reserve,
+            turns_to_draw: if limit == 0 {
+                0
+            } else {
+                1 + rng.below(u32::from(limit)) as u16
+            },
+            turn_number: 1,
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use abstract_game::BySide;
 use abstract_game::actions::{observation_len, perft_through_actions};
 use abstract_game::perft::perft;
 use abstract_game::testing::actions::{
-    assert_same_view, check_action_contract, check_action_contract_at_starts,
+    assert_same_view, assert_sizes, check_action_contract, check_action_contract_at_starts,
     check_perft_through_actions, game_positions as random_games, observation,
 };
 use jersi_core::prelude::*;
@@ -58,10 +58,8 @@ fn mirrored(pos: &Position) -> Position {
 
 #[test]
 fn the_sizes_are_the_documented_ones() {
-    assert_eq!(Position::ACTIONS, 13_248);
-    assert_eq!(Position::ACTIONS, 192 * 69);
-    assert_eq!(Position::OBSERVATION_SHAPE, [36, 9, 11]);
-    assert_eq!(observation_len::<Position>(), 3564);
+    // 192 planes of 69 cells.
+    assert_sizes::<Position>(13_248, [192, 69], [36, 9, 11], 3564);
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod reference;
 use std::collections::BTreeMap;
 
 use abstract_game::playout::Rng;
-use jersi_core::{BLACK, Game, GameRules, MoveList, Outcome, Position, Rules, TextGame, WHITE};
+use jersi_core::{Game, GameRules, MoveList, Outcome, Position, Rules, TextGame};
 use reference::RefPos;
 
 fn reference_of(pos: &Position) -> RefPos {
@@ -131,14 +131,19 @@ fn depth_two_from_the_start_matches() {
     }
 }
 
+/// The number in the environment variable `name`, else `default`: a longer soak on demand.
+fn count_from_env(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Seeded random games; every position compared in full. `JERSI_CROSS_GAMES` raises the
 /// number of games (40 by default) for a longer soak.
 #[test]
 fn random_games_match() {
-    let games: usize = std::env::var("JERSI_CROSS_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(40);
+    let games = count_from_env("JERSI_CROSS_GAMES", 40);
     let mut rng = Rng::seed_from_u64(0x001e_551e);
     let mut king_captures = 0;
     for game in 0..games {
@@ -200,78 +205,10 @@ fn reference_perft(pos: &Position, depth: u32) -> u64 {
     walk(&reference_of(pos), depth)
 }
 
-/// A random legal setup: cubes drawn from each side's material onto random cells (some on
-/// Mountains, some stacked, Kings anywhere but their goal row), the rest partly in reserve.
+/// A random legal setup ([`Setup::random`], of density 1 to 5) at a random turn number.
 fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
-    use abstract_game::BySide;
-    use abstract_game::Side;
-    use jersi_core::{Cube, Kind, Reserve, Setup, Square, can_stack};
-    let mut pool: Vec<Cube> = Vec::new();
-    for side in Side::BOTH {
-        for kind in Kind::ALL {
-            if kind != Kind::King {
-                for _ in 0..rules.material(kind) {
-                    pool.push(Cube::new(side, kind));
-                }
-            }
-        }
-    }
-    let density = 1 + rng.below(5);
-    let mut cells = [[None; 2]; 69];
-    for cell in cells.iter_mut() {
-        if rng.below(10) >= density || pool.is_empty() {
-            continue;
-        }
-        let bottom = pool.swap_remove(rng.below(pool.len() as u32) as usize);
-        cell[0] = Some(bottom);
-        if rng.below(3) == 0 {
-            let fits: Vec<usize> = (0..pool.len())
-                .filter(|&i| can_stack(bottom, pool[i]))
-                .collect();
-            if !fits.is_empty() {
-                let i = fits[rng.below(fits.len() as u32) as usize];
-                cell[1] = Some(pool.swap_remove(i));
-            }
-        }
-    }
-    for side in Side::BOTH {
-        let king = Cube::new(side, Kind::King);
-        let goal_row = if side == WHITE { 8 } else { 0 };
-        loop {
-            let i = rng.below(69) as usize;
-            if Square::ALL[i].row() == goal_row {
-                continue;
-            }
-            match cells[i] {
-                [None, _] => cells[i] = [Some(king), None],
-                [Some(b), None] if can_stack(b, king) => cells[i][1] = Some(king),
-                _ => continue,
-            }
-            break;
-        }
-    }
-    let mut reserve = BySide::new(Reserve::EMPTY, Reserve::EMPTY);
-    for cube in pool {
-        if cube.kind.is_reserve_kind() && rng.below(2) == 0 {
-            let r = &mut reserve[cube.side];
-            match cube.kind {
-                Kind::Wise => r.wise += 1,
-                _ => r.mountains += 1,
-            }
-        }
-    }
-    let limit = rules.no_capture_limit;
-    let setup = Setup {
-        cells,
-        to_move: if rng.below(2) == 0 { WHITE } else { BLACK },
-        reserve,
-        turns_to_draw: if limit == 0 {
-            0
-        } else {
-            1 + rng.below(u32::from(limit)) as u16
-        },
-        turn_number: 1 + rng.below(100),
-    };
+    let mut setup = jersi_core::Setup::random(rng, rules, 5);
+    setup.turn_number = 1 + rng.below(100);
     Position::from_setup(setup, rules).expect("a legal setup")
 }
 
@@ -280,10 +217,7 @@ fn random_setup(rng: &mut Rng, rules: Rules) -> Position {
 /// after it. `JERSI_SETUPS` raises the number of setups (300 by default).
 #[test]
 fn random_setups_match() {
-    let setups: usize = std::env::var("JERSI_SETUPS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(300);
+    let setups = count_from_env("JERSI_SETUPS", 300);
     let mut rng = Rng::seed_from_u64(0x5e7_0b5);
     let mut king_captures = 0;
     let mut list = MoveList::new();

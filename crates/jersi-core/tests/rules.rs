@@ -2,7 +2,8 @@
 
 use abstract_game::{Game, Outcome, ParseCellError, TextGame};
 use jersi_core::{
-    BLACK, GameRules, Kind, MoveError, MoveList, Position, Rules, Setup, SetupError, WHITE, ending,
+    BLACK, GameRules, Kind, MoveError, MoveList, Position, Rules, Setup, SetupError, Square, WHITE,
+    ending,
 };
 
 /// The board field of a position text holding `cells` (name, cubes bottom first).
@@ -49,6 +50,16 @@ fn position(cells: &[(&str, &str)], rest: &str) -> Position {
     }
     let text = format!("{} {rest}", board(&all));
     Position::from_text(&text, Rules::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The cell named `name`.
+fn cell(name: &str) -> Square {
+    Square::from_name(name).unwrap()
+}
+
+/// The kinds of the cubes on the cell named `name`, `[bottom, top]`.
+fn kinds(pos: &Position, name: &str) -> [Option<Kind>; 2] {
+    pos.at(cell(name)).map(|cube| cube.map(|c| c.kind))
 }
 
 fn white(cells: &[(&str, &str)]) -> Position {
@@ -118,18 +129,10 @@ fn nothing_captures_a_mountain_and_mountains_never_move() {
 fn enemy_cube_on_a_mountain_is_captured_alone() {
     let pos = white(&[("e5", "R"), ("e6", "Ms")]);
     let after = play(&pos, "e5-e6!");
+    // The Rock on top of the Mountain.
     assert_eq!(
-        after
-            .top(jersi_core::Square::from_name("e6").unwrap())
-            .unwrap()
-            .kind,
-        Kind::Rock
-    );
-    assert_eq!(
-        after.at(jersi_core::Square::from_name("e6").unwrap())[0]
-            .unwrap()
-            .kind,
-        Kind::Mountain
+        kinds(&after, "e6"),
+        [Some(Kind::Mountain), Some(Kind::Rock)]
     );
 }
 
@@ -138,12 +141,7 @@ fn a_stack_captures_the_whole_unit_but_not_on_a_mountain() {
     let pos = white(&[("e4", "SR"), ("e5", "ps"), ("d4", "Ms")]);
     assert!(legal(&pos, "e4=e5!"));
     let after = play(&pos, "e4=e5!");
-    assert_eq!(
-        after.at(jersi_core::Square::from_name("e5").unwrap())[1]
-            .unwrap()
-            .kind,
-        Kind::Rock
-    );
+    assert_eq!(kinds(&after, "e5")[1], Some(Kind::Rock));
     // d4 holds a Black Scissors on a Mountain: the stack may not go there, its top may.
     assert!(!legal(&pos, "e4=d4!"));
     assert!(legal(&pos, "e4-d4!"));
@@ -193,12 +191,7 @@ fn a_cube_on_a_mountain_moves_alone() {
     assert!(legal(&pos, "e5-e6"));
     assert!(!turns(&pos).iter().any(|t| t.contains('=')));
     let after = play(&pos, "e5-e6");
-    assert_eq!(
-        after.at(jersi_core::Square::from_name("e5").unwrap())[0]
-            .unwrap()
-            .kind,
-        Kind::Mountain
-    );
+    assert_eq!(kinds(&after, "e5")[0], Some(Kind::Mountain));
 }
 
 #[test]
@@ -355,13 +348,7 @@ fn a_captured_king_is_relocated_on_its_home_row() {
         after.king(BLACK).map(|s| s.to_string()),
         Some("i2".to_string())
     );
-    assert_eq!(
-        after
-            .top(jersi_core::Square::from_name("i2").unwrap())
-            .unwrap()
-            .kind,
-        Kind::King
-    );
+    assert_eq!(after.top(cell("i2")).map(|c| c.kind), Some(Kind::King));
 }
 
 #[test]
@@ -489,23 +476,12 @@ fn no_legal_turn_loses() {
 fn capture_marks_are_optional_but_must_be_right() {
     let pos = white(&[("e4", "R"), ("e5", "s"), ("c3", "P")]);
     assert_eq!(pos.parse_move("e4-e5"), pos.parse_move("e4-e5!"));
-    assert!(matches!(
-        pos.parse_move("c3-c4!"),
-        Err(MoveError::WrongMarks { .. })
-    ));
-    assert!(matches!(
-        pos.parse_move("e4-e5!!"),
-        Err(MoveError::WrongMarks { .. })
-    ));
-    assert!(matches!(
-        pos.parse_move("e4-e9"),
-        Err(MoveError::Illegal(_))
-    ));
-    assert!(matches!(pos.parse_move("z4-e5"), Err(MoveError::Cell(_))));
-    assert!(matches!(
-        pos.parse_move("e4+e5"),
-        Err(MoveError::Malformed { .. })
-    ));
+    let err = |text: &str| pos.parse_move(text).unwrap_err();
+    assert!(matches!(err("c3-c4!"), MoveError::WrongMarks { .. }));
+    assert!(matches!(err("e4-e5!!"), MoveError::WrongMarks { .. }));
+    assert!(matches!(err("e4-e9"), MoveError::Illegal(_)));
+    assert!(matches!(err("z4-e5"), MoveError::Cell(_)));
+    assert!(matches!(err("e4+e5"), MoveError::Malformed { .. }));
 }
 
 #[test]
@@ -542,38 +518,22 @@ fn the_defaults_are_the_empty_setup_and_the_start() {
 
 #[test]
 fn positions_refuse_illegal_cells() {
-    let bad = format!(
-        "{} w -/- 40 1",
-        board(&[("a1", "K"), ("i7", "k"), ("e5", "Kr")])
-    );
-    assert!(
-        Position::from_text(&bad, Rules::default()).is_err(),
-        "the King is never a bottom"
-    );
-    let bad = format!(
-        "{} w -/- 40 1",
-        board(&[("a1", "K"), ("i7", "k"), ("e5", "Rm")])
-    );
-    assert!(
-        Position::from_text(&bad, Rules::default()).is_err(),
-        "no Mountain on a cube"
-    );
-    let bad = format!(
-        "{} w -/- 40 1",
-        board(&[("a1", "K"), ("i7", "k"), ("e5", "Rp")])
-    );
-    assert!(
-        Position::from_text(&bad, Rules::default()).is_err(),
-        "no mixed stacks"
-    );
-    let ok = format!(
-        "{} w -/- 40 1",
-        board(&[("a1", "K"), ("i7", "k"), ("e5", "mR")])
-    );
-    assert!(
-        Position::from_text(&ok, Rules::default()).is_ok(),
-        "any cube on any Mountain"
-    );
+    for (e5, legal, why) in [
+        ("Kr", false, "the King is never a bottom"),
+        ("Rm", false, "no Mountain on a cube"),
+        ("Rp", false, "no mixed stacks"),
+        ("mR", true, "any cube on any Mountain"),
+    ] {
+        let text = format!(
+            "{} w -/- 40 1",
+            board(&[("a1", "K"), ("i7", "k"), ("e5", e5)])
+        );
+        assert_eq!(
+            Position::from_text(&text, Rules::default()).is_ok(),
+            legal,
+            "{why}"
+        );
+    }
 }
 
 // --- Further rules: Mountains, stacks, relocation, the order of the end conditions ----------

@@ -44,21 +44,10 @@ fn draw(rng: &mut Rng) -> Setup {
     for side in Side::BOTH {
         let extra = class[rng.below(class.len() as u32) as usize];
         for kind in [Kind::Chief, Kind::Princess, extra] {
-            loop {
-                let sq = rng.below(100) as usize;
-                if setup.board[sq].is_none() {
-                    setup.board[sq] = Some(Piece::new(side, kind));
-                    break;
-                }
-            }
+            setup.put_at_random(Piece::new(side, kind), rng);
         }
     }
-    setup.to_move = if rng.below(2) == 0 {
-        Side::First
-    } else {
-        Side::Second
-    };
-    setup.escape_left = BySide::new(rng.below(2) == 0, rng.below(2) == 0);
+    setup.toss_turn_and_escapes(rng);
     setup.countdown = Some(10);
     setup
 }

@@ -272,7 +272,8 @@ impl Observe for Position {
 
 #[cfg(test)]
 mod tests {
-    use abstract_game::{Game, GameRules};
+    use abstract_game::GameRules;
+    use abstract_game::testing::actions::check_direct_decode;
 
     use super::*;
     use crate::rules::Rules;
@@ -305,15 +306,7 @@ mod tests {
     fn the_direct_decode_is_the_scan_of_the_legal_moves() {
         for (n, preset) in Rules::PRESETS.iter().enumerate() {
             for pos in placements(preset.rules, 60, 11 + n as u64) {
-                let mut moves = crate::MoveList::new();
-                pos.legal_moves(&mut moves);
-                for action in 0..Position::ACTIONS + 3 {
-                    let scanned = moves
-                        .iter()
-                        .copied()
-                        .find(|&mv| pos.action_of(mv) == action);
-                    assert_eq!(pos.move_of_action(action), scanned, "{action} in {pos:?}");
-                }
+                check_direct_decode(&pos);
             }
         }
     }

@@ -1,5 +1,6 @@
 //! An unchecked position, as parsed from text, and its validation into a [`Position`].
 
+use abstract_game::playout::Rng;
 use abstract_game::{BySide, Game, Outcome, Side};
 
 use crate::board::{SQUARES, Square};
@@ -121,6 +122,28 @@ impl Setup {
     /// The piece on `sq`, if any.
     pub const fn at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
+    }
+
+    /// Puts `piece` on an empty square drawn uniformly by `rng` (drawing again while the
+    /// square drawn is taken) and returns that square; `None`, drawing nothing, when the board
+    /// is full. For random positions in tests and studies.
+    pub fn put_at_random(&mut self, piece: Piece, rng: &mut Rng) -> Option<Square> {
+        if self.board.iter().all(Option::is_some) {
+            return None;
+        }
+        loop {
+            let index = rng.below(SQUARES as u32) as usize;
+            if self.board[index].is_none() {
+                self.board[index] = Some(piece);
+                return Some(Square::ALL[index]);
+            }
+        }
+    }
+
+    /// Draws the side to move, then each Princess's escape (Black's first), by a coin each.
+    pub fn toss_turn_and_escapes(&mut self, rng: &mut Rng) {
+        self.to_move = Side::BOTH[rng.below(2) as usize];
+        self.escape_left = BySide::new(rng.below(2) == 0, rng.below(2) == 0);
     }
 
     /// The facts of a position.

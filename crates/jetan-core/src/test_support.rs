@@ -1,7 +1,7 @@
 //! Positions for the unit tests of the fast roads.
 
 use abstract_game::playout::Rng;
-use abstract_game::{BySide, Side, TextGame};
+use abstract_game::{Side, TextGame};
 
 use crate::{Kind, Piece, Position, Rules, Setup};
 
@@ -30,17 +30,10 @@ pub(crate) fn placements(rules: Rules, count: usize, seed: u64) -> Vec<Position>
                 kinds.push(others.swap_remove(rng.below(others.len() as u32) as usize));
             }
             for kind in kinds {
-                loop {
-                    let square = rng.below(100) as usize;
-                    if setup.board[square].is_none() {
-                        setup.board[square] = Some(Piece::new(side, kind));
-                        break;
-                    }
-                }
+                setup.put_at_random(Piece::new(side, kind), &mut rng);
             }
         }
-        setup.to_move = Side::BOTH[rng.below(2) as usize];
-        setup.escape_left = BySide::new(rng.below(2) == 0, rng.below(2) == 0);
+        setup.toss_turn_and_escapes(&mut rng);
         if Position::from_setup(setup.clone(), rules).is_err() {
             // Few pieces of equal value: the countdown must be running.
             setup.countdown = Some(rng.below(u32::from(rules.countdown) + 1) as u16);

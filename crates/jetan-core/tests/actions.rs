@@ -4,10 +4,10 @@
 //! symmetry (a position and its colour-mirrored counterpart look alike to their movers).
 
 use abstract_game::BySide;
-use abstract_game::actions::observation_len;
 use abstract_game::testing::actions::{
-    assert_same_view, check_action_contract, check_action_contract_at_starts,
-    check_perft_through_actions, game_positions as random_games, observation, preset_starts,
+    assert_same_view, assert_sizes, check_action_contract, check_action_contract_at_starts,
+    check_direct_decode, check_perft_through_actions, game_positions as random_games, observation,
+    preset_starts,
 };
 use jetan_core::prelude::*;
 use jetan_core::{Kind, Piece};
@@ -79,10 +79,8 @@ fn parse(text: &str) -> Position {
 
 #[test]
 fn the_sizes_are_the_documented_ones() {
-    assert_eq!(Position::ACTIONS, 4900);
-    assert_eq!(Position::ACTIONS, 49 * 100);
-    assert_eq!(Position::OBSERVATION_SHAPE, [21, 10, 10]);
-    assert_eq!(observation_len::<Position>(), 2100);
+    // 49 planes of 100 squares.
+    assert_sizes::<Position>(4900, [49, 100], [21, 10, 10], 2100);
 }
 
 #[test]
@@ -112,13 +110,7 @@ fn the_contract_holds_along_random_games() {
         }
         // Every id, not only every seventh: the direct decode is the scan of the moves.
         if n % 10 == 0 {
-            for action in 0..Position::ACTIONS + 3 {
-                let scanned = moves
-                    .iter()
-                    .copied()
-                    .find(|&mv| pos.action_of(mv) == action);
-                assert_eq!(pos.move_of_action(action), scanned, "{action} in {pos:?}");
-            }
+            check_direct_decode(pos);
         }
     }
     assert!(

@@ -173,21 +173,10 @@ fn random_setups(rules: Rules, count: usize, seed: u64) -> usize {
                 kinds.push(Kind::ALL[rng.below(6) as usize]);
             }
             for kind in kinds {
-                loop {
-                    let sq = rng.below(100) as usize;
-                    if setup.board[sq].is_none() {
-                        setup.board[sq] = Some(Piece::new(side, kind));
-                        break;
-                    }
-                }
+                setup.put_at_random(Piece::new(side, kind), &mut rng);
             }
         }
-        setup.to_move = if rng.below(2) == 0 {
-            Side::First
-        } else {
-            Side::Second
-        };
-        setup.escape_left = BySide::new(rng.below(2) == 0, rng.below(2) == 0);
+        setup.toss_turn_and_escapes(&mut rng);
         if Position::from_setup(setup.clone(), rules).is_err() {
             setup.countdown = Some(rng.below(u32::from(rules.countdown) + 1) as u16);
         }
@@ -297,13 +286,7 @@ fn princess_threats_from_dwar_pairs() {
             (!mover, Kind::Princess),
             (!mover, Kind::Chief),
         ] {
-            loop {
-                let sq = rng.below(100) as usize;
-                if setup.board[sq].is_none() {
-                    setup.board[sq] = Some(Piece::new(side, kind));
-                    break;
-                }
-            }
+            setup.put_at_random(Piece::new(side, kind), &mut rng);
         }
         setup.to_move = mover;
         setup.escape_left = BySide::new(true, true);
@@ -320,21 +303,26 @@ fn princess_threats_from_dwar_pairs() {
     assert!(checked > 1_000, "only {checked} valid setups");
 }
 
+/// Each piece's destinations on an empty board from a central square such as e5, as the rules
+/// file says: also its most from any square, under either path option.
+const EMPTY_BOARD_DESTINATIONS: [(Kind, usize); 8] = [
+    (Kind::Panthan, 5),
+    (Kind::Thoat, 12),
+    (Kind::Warrior, 8),
+    (Kind::Padwar, 8),
+    (Kind::Dwar, 16),
+    (Kind::Flier, 16),
+    (Kind::Chief, 48),
+    (Kind::Princess, 48),
+];
+
 #[test]
 fn empty_board_destination_counts() {
     // From e5 (a central square) with no piece in reach, as the rules file says. The other
     // pieces are out of the way: both royals of each side far off, Orange's Chief boxed in by
     // Black Panthans.
     let sq = |name: &str| name.parse::<Square>().unwrap();
-    for (kind, expected) in [
-        (Kind::Thoat, 12),
-        (Kind::Warrior, 8),
-        (Kind::Padwar, 8),
-        (Kind::Dwar, 16),
-        (Kind::Flier, 16),
-        (Kind::Chief, 48),
-        (Kind::Princess, 48),
-    ] {
+    for (kind, expected) in EMPTY_BOARD_DESTINATIONS {
         for revisit in [false, true] {
             let rules = Rules {
                 revisit,
@@ -370,18 +358,8 @@ fn empty_board_destination_counts() {
 /// under either path option; the reference's path enumeration confirms them.
 #[test]
 fn move_list_bound() {
-    let bounds = [
-        (Kind::Panthan, 5usize),
-        (Kind::Thoat, 12),
-        (Kind::Warrior, 8),
-        (Kind::Padwar, 8),
-        (Kind::Dwar, 16),
-        (Kind::Flier, 16),
-        (Kind::Chief, 48),
-        (Kind::Princess, 48),
-    ];
     let mut normal = 0;
-    for (kind, bound) in bounds {
+    for (kind, bound) in EMPTY_BOARD_DESTINATIONS {
         let mut most = 0;
         for revisit in [false, true] {
             let pos = Position::new(Rules {

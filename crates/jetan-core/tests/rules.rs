@@ -52,6 +52,12 @@ fn pos(placements: &str, side: &str) -> Position {
     pos_with(Rules::default(), placements, side, "Rr", "-")
 }
 
+/// The position of `placements` under the rules of `preset`, Black to move, both escapes
+/// left, no countdown.
+fn pos_preset(preset: &str, placements: &str) -> Position {
+    pos_with(Rules::preset(preset).unwrap(), placements, "b", "Rr", "-")
+}
+
 fn sq(name: &str) -> Square {
     name.parse().expect("square")
 }
@@ -76,6 +82,18 @@ fn dests(pos: &Position, from: &str) -> Vec<String> {
 /// the squares of `expected` (names separated by spaces, in any order).
 fn assert_dests(placements: &str, side: &str, from: &str, expected: &str) {
     assert_eq!(dests(&pos(placements, side), from), names(expected));
+}
+
+/// The piece on `from` reaches every square of `reached` and none of `missed` (names
+/// separated by spaces, with `!` for escapes).
+fn assert_reaches(pos: &Position, from: &str, reached: &str, missed: &str) {
+    let d = dests(pos, from);
+    for s in reached.split_whitespace() {
+        assert!(d.contains(&s.to_owned()), "{from} misses {s}: {d:?}");
+    }
+    for s in missed.split_whitespace() {
+        assert!(!d.contains(&s.to_owned()), "{from} reaches {s}: {d:?}");
+    }
 }
 
 fn names(list: &str) -> Vec<String> {
@@ -203,37 +221,18 @@ fn no_square_is_visited_twice_by_default_but_revisits_are_an_option() {
     // cannot come back to e6, nor pass over e5 to reach d4.
     let ring = "Pe4 Pf4 Pd5 Pf5 Pd6 Pf6 pd4";
     let placements = format!("Ce5 {ring} Ra1 cj10 rj8 pa9 pb9");
-    let standard = pos_with(Rules::default(), &placements, "b", "Rr", "-");
-    let d = dests(&standard, "e5");
-    assert!(!d.contains(&"e6".to_owned()) && !d.contains(&"d4".to_owned()));
-    let revisit = pos_with(
-        Rules::preset("revisit").unwrap(),
-        &placements,
-        "b",
-        "Rr",
-        "-",
-    );
-    let d = dests(&revisit, "e5");
-    assert!(d.contains(&"e6".to_owned()) && d.contains(&"d4".to_owned()));
+    assert_reaches(&pos(&placements, "b"), "e5", "", "e6 d4");
+    assert_reaches(&pos_preset("revisit", &placements), "e5", "e6 d4", "");
     // A Flier in the corner reaches b2 only by revisiting it.
-    let placements = "Fa1 Ce5 Rj1 cj10 rj8 pa9 pb9".to_owned();
-    let standard = pos_with(Rules::default(), &placements, "b", "Rr", "-");
-    assert!(!dests(&standard, "a1").contains(&"b2".to_owned()));
-    let revisit = pos_with(
-        Rules::preset("revisit").unwrap(),
-        &placements,
-        "b",
-        "Rr",
-        "-",
-    );
-    assert!(dests(&revisit, "a1").contains(&"b2".to_owned()));
+    let placements = "Fa1 Ce5 Rj1 cj10 rj8 pa9 pb9";
+    assert_reaches(&pos(placements, "b"), "a1", "", "b2");
+    assert_reaches(&pos_preset("revisit", placements), "a1", "b2", "");
 }
 
 #[test]
 fn no_piece_ends_on_a_friendly_piece() {
     let p = pos(&format!("{KINGS} Fe5 Fh8 Pb8"), "b");
-    let d = dests(&p, "e5");
-    assert!(!d.contains(&"h8".to_owned()) && !d.contains(&"b8".to_owned()));
+    assert_reaches(&p, "e5", "", "h8 b8");
     let err = p.parse_move("Fe5-h8").unwrap_err();
     assert!(matches!(err, MoveError::OwnPiece { .. }), "{err}");
 }
@@ -241,9 +240,8 @@ fn no_piece_ends_on_a_friendly_piece() {
 #[test]
 fn princess_jumps_but_never_captures() {
     let p = pos("Ce1 Re5 Pe6 Pe4 pf5 cj10 ra10 pa9", "b");
-    let d = dests(&p, "e5");
-    assert!(!d.contains(&"f5".to_owned()), "no capture");
-    assert!(d.contains(&"e8".to_owned()), "jumps over e6");
+    // No capture on f5; she jumps over e6 to e8.
+    assert_reaches(&p, "e5", "e8", "f5");
     let err = p.parse_move("Re5xf5").unwrap_err();
     assert!(matches!(err, MoveError::PrincessCaptures { .. }), "{err}");
 }
@@ -252,9 +250,7 @@ fn princess_jumps_but_never_captures() {
 fn princess_may_not_end_on_a_threatened_square() {
     // The Orange Warrior on h6 threatens f6 (h6-g6-f6) among others.
     let p = pos("Ca1 Re5 wh6 cj10 rj8 pa9", "b");
-    let d = dests(&p, "e5");
-    assert!(!d.contains(&"f6".to_owned()));
-    assert!(d.contains(&"e6".to_owned()));
+    assert_reaches(&p, "e5", "e6", "f6");
     assert!(p.is_threatened(sq("f6")));
     assert!(matches!(
         p.parse_move("Re5-f6"),
@@ -262,15 +258,14 @@ fn princess_may_not_end_on_a_threatened_square() {
     ));
     // The enemy Princess threatens nothing.
     let p = pos("Ca1 Re5 rf7 cj10 pa9", "b");
-    assert!(dests(&p, "e5").contains(&"f6".to_owned()));
+    assert_reaches(&p, "e5", "f6", "");
 }
 
 #[test]
 fn the_square_she_leaves_no_longer_blocks_the_enemy() {
     // The Warrior on e3 is blocked by the Princess on e4; once she steps to e5 it reaches her.
     let p = pos("Ca1 Re4 we3 cj10 rj8 pa9", "b");
-    assert!(!dests(&p, "e4").contains(&"e5".to_owned()));
-    assert!(dests(&p, "e4").contains(&"d5".to_owned()));
+    assert_reaches(&p, "e4", "d5", "e5");
 }
 
 #[test]
@@ -280,9 +275,8 @@ fn her_new_square_blocks_enemy_paths_through_it() {
     let ring = "pe4 pf4 pd5 pf5 fd6 ff6 pd4";
     let rules = Rules::preset("revisit").unwrap();
     let p = pos_with(rules, &format!("ce5 {ring} Rg8 Ca1 rj10"), "b", "Rr", "-");
-    assert!(dests(&p, "g8").contains(&"e6".to_owned()));
     // But the Chief does threaten e7 (e5-e6-e7).
-    assert!(!dests(&p, "g8").contains(&"e7".to_owned()));
+    assert_reaches(&p, "g8", "e6", "e7");
 }
 
 #[test]
@@ -296,9 +290,8 @@ fn princess_escapes_once_to_a_square_she_cannot_reach_normally() {
             .iter()
             .all(|s| sq(&s[..s.len() - 1]).distance(sq("e5")) > 3)
     );
-    assert!(escapes.contains(&&"e9!".to_owned()));
     // Not to a threatened square (a9's Panthan covers a8 and b8).
-    assert!(!escapes.contains(&&"a8!".to_owned()));
+    assert_reaches(&p, "e5", "e9!", "a8!");
     let mut p = p;
     let mv = p.parse_move("Re5-e9!").unwrap();
     p.play(mv).unwrap();
@@ -317,13 +310,7 @@ fn princess_escapes_once_to_a_square_she_cannot_reach_normally() {
 #[test]
 fn the_escape_can_be_switched_off() {
     let placements = "Ca1 Re5 cj10 rj8 pa9 pb9";
-    let off = pos_with(
-        Rules::preset("no-escape").unwrap(),
-        placements,
-        "b",
-        "Rr",
-        "-",
-    );
+    let off = pos_preset("no-escape", placements);
     let on = pos(placements, "b");
     let normal: Vec<String> = dests(&on, "e5")
         .into_iter()
@@ -809,18 +796,7 @@ fn paths_of_non_jumpers_stay_on_the_board() {
     let placements = "Ch1 Rj1 Pi2 Pj2 ch10 rj10 pi9 pj9 Da5 Pb5";
     let p = pos(placements, "b");
     assert_eq!(dests(&p, "a5"), names("a8 b7 c6 a2 b3 c4"));
-    let revisit = pos_with(
-        Rules::preset("revisit").unwrap(),
-        placements,
-        "b",
-        "Rr",
-        "-",
-    );
-    let d = dests(&revisit, "a5");
-    assert!(
-        d.contains(&"a6".to_owned()) && d.contains(&"a4".to_owned()),
-        "{d:?}"
-    );
+    assert_reaches(&pos_preset("revisit", placements), "a5", "a6 a4", "");
 }
 
 #[test]
@@ -926,15 +902,9 @@ fn a_jumping_flier_threatens_through_her_square_when_paths_may_revisit() {
     // her standing on b2 does not block the Flier, which jumps.
     let placements = "Rc4 Ch1 Pi2 Pj2 fa1 cj10 rj8 pa9";
     let p = pos(placements, "b");
-    assert!(dests(&p, "c4").contains(&"b2".to_owned()));
-    let revisit = pos_with(
-        Rules::preset("revisit").unwrap(),
-        placements,
-        "b",
-        "Rr",
-        "-",
-    );
-    assert!(!dests(&revisit, "c4").contains(&"b2".to_owned()));
+    assert_reaches(&p, "c4", "b2", "");
+    let revisit = pos_preset("revisit", placements);
+    assert_reaches(&revisit, "c4", "", "b2");
     assert!(revisit.is_threatened(sq("b2")));
 }
 

@@ -2,8 +2,16 @@
 
 mod common;
 
-use common::{interrupt_after, jgames, stderr, stdout};
-use std::process::Command;
+use common::{assert_contains, interrupt_after, jgames, stderr, stdout, words};
+use std::process::{Command, Output};
+
+/// Runs `jgames` with the words of `line`, then `--position` and the position text `position`
+/// (which holds spaces).
+fn at_position(line: &str, position: &str) -> Output {
+    let mut args = words(line);
+    args.extend(["--position", position]);
+    jgames(&args)
+}
 
 #[test]
 fn perft_prints_the_total_last() {
@@ -11,15 +19,7 @@ fn perft_prints_the_total_last() {
     assert!(o.status.success());
     assert_eq!(stdout(&o).lines().last(), Some("1472"));
     assert!(stderr(&o).starts_with("time "), "{}", stderr(&o));
-    let o = jgames(&[
-        "perft",
-        "jarmo",
-        "3",
-        "--variant",
-        "jasir-basic",
-        "--threads",
-        "2",
-    ]);
+    let o = jgames(&words("perft jarmo 3 --variant jasir-basic --threads 2"));
     assert_eq!(stdout(&o).trim(), "1307");
 }
 
@@ -43,14 +43,7 @@ fn moves_prints_one_move_per_line() {
     let out = stdout(&o);
     assert_eq!(out.lines().count(), 11);
     assert!(out.lines().any(|l| l == "c1-d3"));
-    let o = jgames(&[
-        "moves",
-        "jarmo",
-        "--position",
-        "w4/5/2b2/5/5 b",
-        "--variant",
-        "jasir",
-    ]);
+    let o = at_position("moves jarmo --variant jasir", "w4/5/2b2/5/5 b");
     assert_eq!(stdout(&o), "c3-b3\nc3-a4\nc3-e4\n");
 }
 
@@ -58,43 +51,25 @@ fn moves_prints_one_move_per_line() {
 fn moves_are_played_from_the_given_position() {
     let o = jgames(&["show", "jarmo", "--moves", "c1-d3 a5-b3"]);
     let out = stdout(&o);
-    assert!(
-        out.contains("position: 1wwww/5/1w1b1/5/bb1bb b 0/0 0/0 0 c1-d3:1 a5-b3:1"),
-        "{out}"
+    assert_contains(
+        &out,
+        "position: 1wwww/5/1w1b1/5/bb1bb b 0/0 0/0 0 c1-d3:1 a5-b3:1",
     );
     assert!(out.contains("to move: Black"));
-    assert!(out.contains("variant: jarmo"), "{out}");
+    assert_contains(&out, "variant: jarmo");
 }
 
 #[test]
 fn show_reports_the_end_of_the_game() {
-    let o = jgames(&[
-        "show",
-        "jarmo",
-        "--position",
-        "w4/3b1/5/5/5 b",
-        "--moves",
-        "d4-b5",
-    ]);
+    let o = at_position("show jarmo --moves d4-b5", "w4/3b1/5/5/5 b");
     let out = stdout(&o);
-    assert!(out.contains("result: Black wins 2-1"), "{out}");
+    assert_contains(&out, "result: Black wins 2-1");
     assert!(!out.contains("to move"), "{out}");
     // `moves` on a finished game lists nothing and says why.
-    let o = jgames(&[
-        "moves",
-        "jarmo",
-        "--position",
-        "w4/3b1/5/5/5 b",
-        "--moves",
-        "d4-b5",
-    ]);
+    let o = at_position("moves jarmo --moves d4-b5", "w4/3b1/5/5/5 b");
     assert!(o.status.success());
     assert!(stdout(&o).is_empty());
-    assert!(
-        stderr(&o).contains("the game is over (Black wins 2-1)"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "the game is over (Black wins 2-1)");
 }
 
 #[test]
@@ -124,16 +99,7 @@ fn every_game_answers_the_four_commands() {
 
 #[test]
 fn playout_prints_statistics() {
-    let o = jgames(&[
-        "playout",
-        "jarmo",
-        "--games",
-        "200",
-        "--seed",
-        "3",
-        "--threads",
-        "2",
-    ]);
+    let o = jgames(&words("playout jarmo --games 200 --seed 3 --threads 2"));
     assert!(o.status.success());
     let out = stdout(&o);
     for key in [
@@ -252,11 +218,7 @@ fn argument_errors_keep_clap_s_whole_message() {
 fn positions_starting_with_a_dash_are_taken_as_written() {
     let o = jgames(&["show", "jericho", "--position", "- * * N - 0/0 0"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("position: - * * N - 0/0 0"),
-        "{}",
-        stdout(&o)
-    );
+    assert_contains(&stdout(&o), "position: - * * N - 0/0 0");
 }
 
 /// Every game's help names its variants, each with a line, and shows its notation.
@@ -264,7 +226,7 @@ fn positions_starting_with_a_dash_are_taken_as_written() {
 fn help_teaches_variants_and_notation() {
     let help = stdout(&jgames(&["--help"]));
     for game in ["jarmo", "jetan", "jersi", "jericho"] {
-        assert!(help.contains(game), "{help}");
+        assert_contains(&help, game);
     }
     for (game, example, presets) in [
         (
@@ -362,9 +324,9 @@ fn records_written_and_read_again_give_the_same_game() {
         ]);
         assert!(o.status.success(), "{game}: {}", stderr(&o));
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains(&format!("[Game \"{game}\"]")), "{text}");
-        assert!(text.contains("[Event \"test\"]"), "{text}");
-        assert!(text.contains("[Result "), "{text}");
+        assert_contains(&text, &format!("[Game \"{game}\"]"));
+        assert_contains(&text, "[Event \"test\"]");
+        assert_contains(&text, "[Result ");
         // Read and written again: the same text.
         let again = stdout(&jgames(&["record", game, "--record", &path]));
         assert_eq!(
@@ -383,16 +345,9 @@ fn records_written_and_read_again_give_the_same_game() {
         let by_moves = stdout(&jgames(&["show", game, "--moves", &record_moves.join(" ")]));
         assert_eq!(by_record, by_moves, "{game}");
         // The same game as playout's game 0: as many moves as its longest (only) game.
-        let stats = stdout(&jgames(&[
-            "playout",
-            game,
-            "--games",
-            "1",
-            "--seed",
-            "11",
-            "--max-plies",
-            "80",
-        ]));
+        let stats = stdout(&jgames(&words(&format!(
+            "playout {game} --games 1 --seed 11 --max-plies 80"
+        ))));
         assert!(
             stats.contains(&format!("max plies: {}\n", record_moves.len())),
             "{game}: {stats}"
@@ -411,10 +366,10 @@ fn a_bad_record_names_the_move() {
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("move 2. \"a1-e5\" (Black to move)"), "{err}");
+    assert_contains(&err, "move 2. \"a1-e5\" (Black to move)");
     let wrong = temp_file("wrong.txt", "[Game \"jetan\"]\n");
     let err = stderr(&jgames(&["moves", "jarmo", "--record", &wrong]));
-    assert!(err.contains("jetan game, not jarmo"), "{err}");
+    assert_contains(&err, "jetan game, not jarmo");
 }
 
 /// Long runs report progress on stderr (unless --quiet), with divide lines as they come.
@@ -431,8 +386,8 @@ fn long_runs_show_progress_unless_quiet() {
     };
     let o = run(false);
     let err = stderr(&o);
-    assert!(err.contains("progress: "), "{err}");
-    assert!(err.contains("/11 root moves"), "{err}");
+    assert_contains(&err, "progress: ");
+    assert_contains(&err, "/11 root moves");
     // One line per root move, then the total (docs/jarmo.md, confirmed by the reference).
     let out = stdout(&o);
     assert_eq!(out.lines().count(), 12, "{out}");
@@ -449,10 +404,8 @@ fn ctrl_c_stops_cleanly_with_the_partial_result() {
     let o = interrupt_after(&["perft", "jersi", "5", "--divide", "--quiet"], 1500);
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let err = stderr(&o);
-    assert!(
-        err.contains("interrupted: ") && err.contains("root moves counted"),
-        "{err}"
-    );
+    assert_contains(&err, "interrupted: ");
+    assert_contains(&err, "root moves counted");
     // Every stdout line is a finished root move: "<move> <count>", no total.
     for line in stdout(&o).lines() {
         assert_eq!(line.split(' ').count(), 2, "{line}");
@@ -463,31 +416,16 @@ fn ctrl_c_stops_cleanly_with_the_partial_result() {
 #[test]
 fn short_runs_give_no_rate() {
     let o = jgames(&["perft", "jarmo", "1"]);
-    assert!(
-        stderr(&o).contains("too short to give a rate"),
-        "{}",
-        stderr(&o)
-    );
+    assert_contains(&stderr(&o), "too short to give a rate");
 }
 
 /// Playouts start from the given position and moves too.
 #[test]
 fn playouts_take_the_position_arguments() {
-    let o = jgames(&[
-        "playout",
-        "jarmo",
-        "--position",
-        "w4/3b1/5/5/5 b",
-        "--moves",
-        "d4-b5",
-        "--games",
-        "5",
-    ]);
+    let o = at_position("playout jarmo --moves d4-b5 --games 5", "w4/3b1/5/5/5 b");
     let out = stdout(&o);
-    assert!(
-        out.contains("Black wins: 5") && out.contains("max plies: 0"),
-        "{out}"
-    );
+    assert_contains(&out, "Black wins: 5");
+    assert_contains(&out, "max plies: 0");
 }
 
 /// The record shown in each game's docs replays, to the result it states.
@@ -562,17 +500,9 @@ fn variants_take_rule_switches_everywhere() {
     let record = jgames(&["record", "jarmo", "--variant", "jasir+second-first"]);
     assert!(stdout(&record).contains("[Variant \"jasir+second-first\"]"));
     let shown = jgames(&["show", "jarmo", "--variant", "jasir+second-first"]);
-    assert!(
-        stdout(&shown).contains("to move: White"),
-        "{}",
-        stdout(&shown)
-    );
+    assert_contains(&stdout(&shown), "to move: White");
     let bad = jgames(&["show", "jarmo", "--variant", "jarmo+nope"]);
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(stderr(&bad).lines().count(), 1);
-    assert!(
-        stderr(&bad).contains("no rule switch \"nope\""),
-        "{}",
-        stderr(&bad)
-    );
+    assert_contains(&stderr(&bad), "no rule switch \"nope\"");
 }

@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 
 mod common;
 
-use common::{jgames, jgames_with_input, text};
+use common::{assert_contains, jgames, jgames_with_input, succeeds, text, words};
 
 /// `ugi` with a script on stdin; returns stdout.
 fn ugi(game: &str, engine: &str, script: &str) -> String {
@@ -17,27 +17,15 @@ fn ugi(game: &str, engine: &str, script: &str) -> String {
 #[test]
 fn a_match_ends_with_the_score_line() {
     for game in ["jarmo", "jetan", "jersi", "jericho"] {
-        let o = jgames(&[
-            "match",
-            game,
-            "alphabeta:depth=1",
-            "random",
-            "--games",
-            "2",
-            "--movetime",
-            "5",
-            "--max-plies",
-            "60",
-            "--quiet",
-        ]);
-        assert!(o.status.success(), "{game}: {}", text(&o.stderr));
-        let out = text(&o.stdout);
+        let out = succeeds(&words(&format!(
+            "match {game} alphabeta:depth=1 random --games 2 --movetime 5 --max-plies 60 --quiet"
+        )));
         let last = out.lines().last().unwrap();
-        let words: Vec<&str> = last.split(' ').collect();
-        assert_eq!(words[0], "score", "{out}");
-        let sum: u32 = words[1..].iter().map(|w| w.parse::<u32>().unwrap()).sum();
+        let fields: Vec<&str> = last.split(' ').collect();
+        assert_eq!(fields[0], "score", "{out}");
+        let sum: u32 = fields[1..].iter().map(|w| w.parse::<u32>().unwrap()).sum();
         assert_eq!(sum, 2, "{game}: {out}");
-        assert!(out.contains("Elo of A over B: "), "{out}");
+        assert_contains(&out, "Elo of A over B: ");
     }
 }
 
@@ -46,19 +34,9 @@ fn a_match_ends_with_the_score_line() {
 #[test]
 fn a_match_of_a_scoring_game_counts_pairs_by_points() {
     let run = |game: &str| {
-        let o = jgames(&[
-            "match",
-            game,
-            "alphabeta",
-            "random",
-            "--games",
-            "4",
-            "--nodes",
-            "200",
-            "--quiet",
-        ]);
-        assert!(o.status.success(), "{game}: {}", text(&o.stderr));
-        text(&o.stdout)
+        succeeds(&words(&format!(
+            "match {game} alphabeta random --games 4 --nodes 200 --quiet"
+        )))
     };
     let out = run("jarmo");
     let line = out
@@ -71,24 +49,16 @@ fn a_match_of_a_scoring_game_counts_pairs_by_points() {
         .collect();
     assert_eq!(counts.iter().sum::<u32>(), 2, "{line}");
     let points = out.lines().find(|l| l.starts_with("points: A ")).unwrap();
-    assert!(points.contains(", B "), "{points}");
+    assert_contains(points, ", B ");
     assert!(!run("jetan").contains("points"));
 }
 
 #[test]
 fn match_writes_records_that_replay() {
     let dir = std::env::temp_dir().join(format!("jgames-match-{}", std::process::id()));
-    let o = jgames(&[
-        "match",
-        "jarmo",
-        "random:seed=1",
-        "random:seed=2",
-        "--games",
-        "3",
-        "--records",
-        dir.to_str().unwrap(),
-        "--quiet",
-    ]);
+    let mut args = words("match jarmo random:seed=1 random:seed=2 --games 3 --quiet");
+    args.extend(["--records", dir.to_str().unwrap()]);
+    let o = jgames(&args);
     assert!(o.status.success(), "{}", text(&o.stderr));
     for i in 1..=3 {
         let path = dir.join(format!("jarmo-{i:04}.txt"));
@@ -104,7 +74,7 @@ fn bad_engine_specs_are_one_line_with_status_2() {
         assert_eq!(o.status.code(), Some(2), "{spec}");
         let err = text(&o.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(spec.split(':').next().unwrap()), "{err}");
+        assert_contains(&err, spec.split(':').next().unwrap());
     }
 }
 
@@ -217,10 +187,10 @@ fn play_takes_moves_and_commands_from_a_person() {
     );
     assert!(o.status.success());
     let out = text(&o.stdout);
-    assert!(out.contains("  undo   take back your last move"), "{out}");
+    assert_contains(&out, "  undo   take back your last move");
     assert!(out.contains("c1-d3 "), "the move list: {out}");
-    assert!(out.contains("refused: \"zz\""), "{out}");
-    assert!(out.contains("White (engine) plays "), "{out}");
+    assert_contains(&out, "refused: \"zz\"");
+    assert_contains(&out, "White (engine) plays ");
     // After undo the start position is shown again, with Black to move.
     let start = "position: wwwww/5/5/5/bbbbb b 0/0 0/0 0 - -";
     assert_eq!(out.matches(start).count(), 2, "{out}");
@@ -240,30 +210,13 @@ fn a_match_takes_an_outside_ugi_program() {
         "ugi:{} ugi jetan --engine random:seed=4",
         env!("CARGO_BIN_EXE_jgames")
     );
-    let o = jgames(&[
-        "match",
-        "jetan",
-        "alphabeta:depth=1",
-        &program,
-        "--games",
-        "2",
-        "--movetime",
-        "5",
-        "--max-plies",
-        "80",
-        "--quiet",
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let mut args = vec!["match", "jetan", "alphabeta:depth=1", &program];
+    args.extend(words("--games 2 --movetime 5 --max-plies 80 --quiet"));
+    let out = succeeds(&args);
     assert!(out.lines().last().unwrap().starts_with("score "), "{out}");
-    let o = jgames(&[
-        "match",
-        "jetan",
-        "random",
-        "ugi:/nonexistent/engine",
-        "--games",
-        "1",
-    ]);
+    let o = jgames(&words(
+        "match jetan random ugi:/nonexistent/engine --games 1",
+    ));
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("cannot start \"/nonexistent/engine\""));
 }
@@ -277,24 +230,9 @@ fn line_after<'a>(out: &'a str, prefix: &str) -> &'a str {
 
 #[test]
 fn an_sprt_stops_the_match_once_it_decides() {
-    let o = jgames(&[
-        "match",
-        "jarmo",
-        "alphabeta:depth=2",
-        "random",
-        "--games",
-        "400",
-        "--movetime",
-        "2",
-        "--concurrency",
-        "2",
-        "--sprt",
-        "elo0=0",
-        "elo1=100",
-        "--quiet",
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let out = succeeds(&words(
+        "match jarmo alphabeta:depth=2 random --games 400 --movetime 2 --concurrency 2 --sprt elo0=0 elo1=100 --quiet",
+    ));
     assert!(
         line_after(&out, "SPRT: LLR ").ends_with("H1 accepted"),
         "{out}"
@@ -323,7 +261,7 @@ fn an_sprt_stops_the_match_once_it_decides() {
         args.extend_from_slice(bad);
         let o = jgames(&args);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
-        assert!(text(&o.stderr).contains("--sprt"), "{}", text(&o.stderr));
+        assert_contains(&text(&o.stderr), "--sprt");
     }
 }
 
@@ -343,21 +281,15 @@ fn openings_come_from_a_file_of_positions_and_records() {
     )
     .unwrap();
     let records = dir.join("games");
-    let o = jgames(&[
-        "match",
-        "jetan",
-        "random:seed=1",
-        "random:seed=2",
-        "--games",
-        "4",
+    let mut args =
+        words("match jetan random:seed=1 random:seed=2 --games 4 --max-plies 30 --quiet");
+    args.extend([
         "--openings",
         file.to_str().unwrap(),
-        "--max-plies",
-        "30",
         "--records",
         records.to_str().unwrap(),
-        "--quiet",
     ]);
+    let o = jgames(&args);
     assert!(o.status.success(), "{}", text(&o.stderr));
     // Games 1 and 2 open with the position line's move, 3 and 4 with the record's two.
     for (game, first) in [
@@ -374,14 +306,9 @@ fn openings_come_from_a_file_of_positions_and_records() {
         );
     }
     std::fs::write(&file, "not a position\n").unwrap();
-    let o = jgames(&[
-        "match",
-        "jetan",
-        "random",
-        "random",
-        "--openings",
-        file.to_str().unwrap(),
-    ]);
+    let mut args = words("match jetan random random");
+    args.extend(["--openings", file.to_str().unwrap()]);
+    let o = jgames(&args);
     assert_eq!(o.status.code(), Some(2));
     let err = text(&o.stderr);
     assert!(err.contains("line 1") && err.lines().count() == 1, "{err}");
@@ -389,19 +316,9 @@ fn openings_come_from_a_file_of_positions_and_records() {
 
 #[test]
 fn a_clock_too_short_loses_on_time() {
-    let o = jgames(&[
-        "match",
-        "jersi",
-        "alphabeta:depth=3",
-        "random",
-        "--games",
-        "2",
-        "--tc",
-        "0.001",
-        "--quiet",
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let out = succeeds(&words(
+        "match jersi alphabeta:depth=3 random --games 2 --tc 0.001 --quiet",
+    ));
     assert_eq!(line_after(&out, "time losses: "), "A 2, B 0", "{out}");
     assert_eq!(out.lines().last().unwrap(), "score 0 0 2", "{out}");
     let o = jgames(&["match", "jersi", "random", "random", "--tc", "0+1"]);

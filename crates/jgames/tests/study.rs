@@ -6,7 +6,7 @@ use std::process::Output;
 
 mod common;
 
-use common::{interrupt_after, jgames, stderr, stdout};
+use common::{assert_contains, interrupt_after, jgames, stderr, stdout, words};
 
 /// The table without the closing "N games in TIME" line (timing differs between runs).
 fn table(o: &Output) -> String {
@@ -29,22 +29,12 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-const SMALL: &[&str] = &[
-    "study",
-    "jarmo",
-    "--variants",
-    "jarmo,jasir-basic",
-    "--nodes",
-    "100,200",
-    "--games",
-    "6",
-    "--opening-plies",
-    "3",
-    "-q",
-];
+/// A small study: two Jarmo variants, two node counts, six games a cell.
+const SMALL: &str =
+    "study jarmo --variants jarmo,jasir-basic --nodes 100,200 --games 6 --opening-plies 3 -q";
 
 fn small(extra: &[&str]) -> Output {
-    let mut args = SMALL.to_vec();
+    let mut args = words(SMALL);
     args.extend_from_slice(extra);
     jgames(&args)
 }
@@ -74,17 +64,9 @@ fn a_study_repeats_by_seed_whatever_the_threads() {
     assert!(one.contains("cell 1  jarmo: A alphabeta @ 200 nodes vs B alphabeta @ 200 nodes"));
     assert!(one.contains("cell 2  jasir-basic: A alphabeta @ 100 nodes"));
     // A rule switch makes a variant of its own: here White moves first.
-    let switched = table(&jgames(&[
-        "study",
-        "jarmo",
-        "--variants",
-        "jarmo+second-first",
-        "--nodes",
-        "100",
-        "--games",
-        "2",
-        "-q",
-    ]));
+    let switched = table(&jgames(&words(
+        "study jarmo --variants jarmo+second-first --nodes 100 --games 2 -q",
+    )));
     assert!(
         figure(&switched, 0, "first mover").starts_with("White: "),
         "{switched}"
@@ -112,17 +94,9 @@ fn a_study_repeats_by_seed_whatever_the_threads() {
 /// differ (Jasir's lines) do not.
 #[test]
 fn variants_are_compared_game_by_game() {
-    let t = table(&jgames(&[
-        "study",
-        "jarmo",
-        "--variants",
-        "jarmo,jarmo+no-shuttling,jasir",
-        "--nodes",
-        "100,200",
-        "--games",
-        "6",
-        "-q",
-    ]));
+    let t = table(&jgames(&words(
+        "study jarmo --variants jarmo,jarmo+no-shuttling,jasir --nodes 100,200 --games 6 -q",
+    )));
     let same = |cell| figure(&t, cell, "same games");
     assert!(
         t.split("cell 1  ")
@@ -198,14 +172,14 @@ fn units_merge_into_the_one_machine_result() {
         merge.extend(files);
         let o = small(&merge);
         assert_eq!(o.status.code(), Some(2));
-        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+        assert_contains(&stderr(&o), says);
         assert_eq!(stderr(&o).lines().count(), 1);
     }
     let mut merge = vec!["--merge"];
     merge.extend(files.iter().map(String::as_str));
     let o = small(&[&merge[..], &["--seed", "1"]].concat());
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("of another study"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "of another study");
     // A row whose key lost its last digits, and a row whose winner the points contradict
     // (every row of this Jarmo study ends by a rule that the points decide): one line each,
     // naming the file and line.
@@ -238,14 +212,14 @@ fn units_merge_into_the_one_machine_result() {
         (flipped, "line 3: the winner field"),
     ] {
         assert_eq!(o.status.code(), Some(2));
-        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+        assert_contains(&stderr(&o), says);
         assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     }
     let junk = dir.join("junk.csv");
     std::fs::write(&junk, "cell,game\n1,2\n").unwrap();
     let o = small(&["--merge", junk.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not a row file"), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "not a row file");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -312,24 +286,11 @@ fn json_and_charts_hold_the_figures_of_the_table() {
 fn an_opening_plan_and_a_skill_trace_are_cells_of_their_own() {
     let dir = scratch("skill");
     let charts = dir.join("charts");
-    let o = jgames(&[
-        "study",
-        "jersi",
-        "--variants",
-        "standard",
-        "--opening",
-        "helms-deep",
-        "--nodes",
-        "400",
-        "--skill",
-        "--games",
-        "2",
-        "--max-plies",
-        "12",
-        "-q",
-        "--charts",
-        charts.to_str().unwrap(),
-    ]);
+    let mut args = words(
+        "study jersi --variants standard --opening helms-deep --nodes 400 --skill --games 2 --max-plies 12 -q",
+    );
+    args.extend(["--charts", charts.to_str().unwrap()]);
+    let o = jgames(&args);
     let t = table(&o);
     assert!(
         t.contains(
@@ -359,110 +320,48 @@ fn an_opening_plan_and_a_skill_trace_are_cells_of_their_own() {
 
 #[test]
 fn bad_studies_are_one_line_with_status_2() {
-    let cases: &[(&[&str], &str)] = &[
+    let cases = [
+        ("study jarmo --nodes 100 --games 3", "even number"),
         (
-            &["study", "jarmo", "--nodes", "100", "--games", "3"],
-            "even number",
-        ),
-        (
-            &[
-                "study",
-                "jarmo",
-                "--nodes",
-                "100",
-                "--variants",
-                "jarmo,nope",
-            ],
+            "study jarmo --nodes 100 --variants jarmo,nope",
             "no variant",
         ),
         (
-            &[
-                "study",
-                "jarmo",
-                "--nodes",
-                "100",
-                "--variants",
-                "jarmo,jarmo",
-            ],
+            "study jarmo --nodes 100 --variants jarmo,jarmo",
             "given twice",
         ),
         (
-            &[
-                "study",
-                "jarmo",
-                "--nodes",
-                "100",
-                "--variants",
-                "jasir+tea",
-            ],
+            "study jarmo --nodes 100 --variants jasir+tea",
             "no rule switch",
         ),
         (
-            &[
-                "study",
-                "jersi",
-                "--nodes",
-                "100",
-                "--variants",
-                "standard+x",
-            ],
+            "study jersi --nodes 100 --variants standard+x",
             "(known: white-no-wise, black-no-wise,",
         ),
-        (&["study", "jarmo", "--nodes", "10,x"], "not a whole number"),
-        (&["study", "jarmo", "--nodes", "0"], "not a whole number"),
-        (&["study", "jarmo", "--depth", "1", "--skill"], "2 or more"),
+        ("study jarmo --nodes 10,x", "not a whole number"),
+        ("study jarmo --nodes 0", "not a whole number"),
+        ("study jarmo --depth 1 --skill", "2 or more"),
         (
-            &[
-                "study",
-                "jarmo",
-                "--nodes",
-                "100",
-                "--opening",
-                "helms-deep",
-            ],
+            "study jarmo --nodes 100 --opening helms-deep",
             "no opening plans",
         ),
         (
-            &["study", "jersi", "--nodes", "100", "--opening", "rohan"],
+            "study jersi --nodes 100 --opening rohan",
             "helms-deep, minas-tirith",
         ),
-        (
-            &["study", "jarmo", "--nodes", "100", "--engine", "deep-blue"],
-            "--engine",
-        ),
-        (
-            &[
-                "study", "jarmo", "--nodes", "100", "--units", "3", "--unit", "3",
-            ],
-            "0 to 2",
-        ),
-        (
-            &[
-                "study",
-                "jarmo",
-                "--nodes",
-                "100",
-                "--merge",
-                "/no/such/file",
-            ],
-            "--merge",
-        ),
-        (&["study", "jarmo"], "--nodes"),
-        (
-            &["study", "jarmo", "--nodes", "100", "--max-plies", "0"],
-            "--max-plies",
-        ),
-        (
-            &["study", "jarmo", "--nodes", "100", "--units", "2"],
-            "--unit",
-        ),
+        ("study jarmo --nodes 100 --engine deep-blue", "--engine"),
+        ("study jarmo --nodes 100 --units 3 --unit 3", "0 to 2"),
+        ("study jarmo --nodes 100 --merge /no/such/file", "--merge"),
+        ("study jarmo", "--nodes"),
+        ("study jarmo --nodes 100 --max-plies 0", "--max-plies"),
+        ("study jarmo --nodes 100 --units 2", "--unit"),
     ];
-    for (args, says) in cases {
-        let o = jgames(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    for (line, says) in cases {
+        let o = jgames(&words(line));
+        assert_eq!(o.status.code(), Some(2), "{line}");
         let err = stderr(&o);
-        assert!(err.contains(says), "{args:?}: {err}");
-        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(err.contains(says), "{line}: {err}");
+        assert!(o.stdout.is_empty(), "{line}");
     }
 }
 
@@ -470,27 +369,13 @@ fn bad_studies_are_one_line_with_status_2() {
 #[test]
 fn ctrl_c_reports_the_games_played() {
     let o = interrupt_after(
-        &[
-            "study",
-            "jetan",
-            "--variants",
-            "standard",
-            "--nodes",
-            "200",
-            "--games",
-            "2000",
-            "--threads",
-            "2",
-            "-q",
-        ],
+        &words("study jetan --variants standard --nodes 200 --games 2000 --threads 2 -q"),
         2000,
     );
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let err = stderr(&o);
-    assert!(
-        err.contains("interrupted: played ") && err.contains(" of 2000 games"),
-        "{err}"
-    );
+    assert_contains(&err, "interrupted: played ");
+    assert_contains(&err, " of 2000 games");
     let played: u32 = err
         .split("played ")
         .nth(1)
@@ -513,21 +398,9 @@ fn ctrl_c_reports_the_games_played() {
 fn the_documented_small_study_repeats() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/studies/repeat.txt");
     let expected = std::fs::read_to_string(path).expect("docs/studies/repeat.txt");
-    let o = jgames(&[
-        "study",
-        "jarmo",
-        "--variants",
-        "jarmo,jasir-basic",
-        "--nodes",
-        "1000",
-        "--games",
-        "40",
-        "--opening-plies",
-        "4",
-        "--seed",
-        "2026",
-        "-q",
-    ]);
+    let o = jgames(&words(
+        "study jarmo --variants jarmo,jasir-basic --nodes 1000 --games 40 --opening-plies 4 --seed 2026 -q",
+    ));
     assert_eq!(table(&o).trim_end(), expected.trim_end());
 }
 
@@ -545,19 +418,8 @@ fn games_start_from_the_positions_of_a_file() {
     let file = dir.join("starts.txt");
     std::fs::write(&file, STARTS).unwrap();
     let path = file.to_str().unwrap();
-    let args = [
-        "study",
-        "jetan",
-        "--variants",
-        "standard",
-        "--nodes",
-        "200",
-        "--games",
-        "4",
-        "--starts",
-        path,
-        "-q",
-    ];
+    let mut args = words("study jetan --variants standard --nodes 200 --games 4 -q --starts");
+    args.push(path);
     let t = table(&jgames(&args));
     // Pair 0 starts from the first position, pair 1 from the second, each with both colours;
     // no random opening plies by default, so every game ends with the side to move taking
@@ -616,18 +478,9 @@ fn a_bad_file_of_positions_is_one_line_with_status_2() {
         ),
     ];
     for (variant, path, says) in cases {
-        let o = jgames(&[
-            "study",
-            "jetan",
-            "--variants",
-            variant,
-            "--nodes",
-            "100",
-            "--games",
-            "2",
-            "--starts",
-            &path,
-        ]);
+        let mut args = words("study jetan --nodes 100 --games 2 --variants");
+        args.extend([variant, "--starts", &path]);
+        let o = jgames(&args);
         assert_eq!(o.status.code(), Some(2), "{path}");
         let err = stderr(&o);
         assert!(err.contains(says), "{path}: {err}");

@@ -69,6 +69,35 @@ pub fn check_action_contract<G: ActionSpace + Observe + Debug>(positions: &[G], 
     }
 }
 
+/// [`ActionSpace::move_of_action`] of `pos` gives, for every id and the three beyond the
+/// last, the first legal turn with that main id: what the trait's default look through the
+/// legal turns gives, for a game that decodes an id directly.
+pub fn check_direct_decode<G: ActionSpace + Debug>(pos: &G) {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    for action in 0..G::ACTIONS + 3 {
+        let scanned = moves
+            .iter()
+            .copied()
+            .find(|&mv| pos.action_of(mv) == action);
+        assert_eq!(pos.move_of_action(action), scanned, "{action} in {pos:?}");
+    }
+}
+
+/// The sizes a game documents: `actions` ids, which are `planes` planes of `cells` ids each,
+/// and the observation's `shape` and length `len`.
+pub fn assert_sizes<G: ActionSpace + Observe>(
+    actions: usize,
+    [planes, cells]: [usize; 2],
+    shape: [usize; 3],
+    len: usize,
+) {
+    assert_eq!(G::ACTIONS, actions, "the number of ids");
+    assert_eq!(G::ACTIONS, planes * cells, "the ids as planes of cells");
+    assert_eq!(G::OBSERVATION_SHAPE, shape, "the observation's shape");
+    assert_eq!(observation_len::<G>(), len, "the observation's length");
+}
+
 /// The contract of [`check_action_contract`] at the start under each of `rules`.
 pub fn check_action_contract_at_starts<G: ActionSpace + Observe + Debug>(
     rules: &[G::Rules],

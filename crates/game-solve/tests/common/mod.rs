@@ -1,8 +1,10 @@
-//! What the tests of the solver on Jarmo positions share: a plain search that proves values.
+//! What the tests of the solver on Jarmo positions share: a plain search that proves values,
+//! and the explicit-graph analysis held to a table.
 
 use std::collections::HashMap;
 
-use abstract_game::{Game, TextGame, Value};
+use abstract_game::{Game, PositionIndex, TextGame, Value};
+use game_solve::{Table, analyse};
 use jarmo_core::{MoveList, Position};
 
 /// The value of `pos` if the game ends within `depth` plies under perfect play (a win or a
@@ -56,4 +58,19 @@ pub fn within(
     };
     memo.insert((pos.to_text(), depth), v);
     v
+}
+
+/// Analyses the explicit graph below `root` (of at most `limit` nodes) and checks that `table`
+/// holds each value the analysis proves; the number of values compared.
+pub fn agrees_with_the_analysis<I: PositionIndex>(
+    table: &Table<I>,
+    root: I::Node,
+    limit: usize,
+    what: &str,
+) -> usize {
+    let analysis = analyse(table.index(), root, limit).unwrap();
+    for &(node, value) in &analysis.values {
+        assert_eq!(table.probe_node(node).unwrap(), value, "{what} {node:?}");
+    }
+    analysis.values.len()
 }

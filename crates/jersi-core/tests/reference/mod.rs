@@ -309,34 +309,18 @@ impl RefPos {
         // Drops.
         if self.drops_allowed {
             for k1 in ['M', 'W'] {
-                let slot1 = usize::from(k1 == 'W');
-                if self.reserve[me][slot1] == 0 {
-                    continue;
-                }
                 for c1 in 0..69 {
-                    if !can_drop(&self.board, me, k1, c1) {
+                    let Some((after, t1)) = self.dropped(me, k1, c1) else {
                         continue;
-                    }
-                    let mut after = self.clone();
-                    after.board[c1] = self.board[c1].with(letter(k1, me));
-                    after.reserve[me][slot1] -= 1;
-                    let t1 = format!("{}:{}", letter(k1, me), name(c1));
+                    };
                     self.finish_pos(&mut out, after.clone(), t1.clone(), vec![]);
                     for k2 in ['M', 'W'] {
-                        let slot2 = usize::from(k2 == 'W');
-                        if after.reserve[me][slot2] == 0 {
-                            continue;
-                        }
                         let mut targets = vec![c1];
                         targets.extend((0..6).filter_map(|d| step(c1, d)));
                         for c2 in targets {
-                            if !can_drop(&after.board, me, k2, c2) {
+                            let Some((after2, t2)) = after.dropped(me, k2, c2) else {
                                 continue;
-                            }
-                            let mut after2 = after.clone();
-                            after2.board[c2] = after.board[c2].with(letter(k2, me));
-                            after2.reserve[me][slot2] -= 1;
-                            let t2 = format!("{}:{}", letter(k2, me), name(c2));
+                            };
                             let text = if c2 < c1 {
                                 format!("{t2}/{t1}")
                             } else {
@@ -349,6 +333,19 @@ impl RefPos {
             }
         }
         out
+    }
+
+    /// This position with a `k` cube (`M` or `W`) of `me` dropped from its reserve on `cell`,
+    /// and the drop's text; `None` when the reserve has none or the cell cannot take it.
+    fn dropped(&self, me: usize, k: char, cell: usize) -> Option<(RefPos, String)> {
+        let slot = usize::from(k == 'W');
+        if self.reserve[me][slot] == 0 || !can_drop(&self.board, me, k, cell) {
+            return None;
+        }
+        let mut after = self.clone();
+        after.board[cell] = self.board[cell].with(letter(k, me));
+        after.reserve[me][slot] -= 1;
+        Some((after, format!("{}:{}", letter(k, me), name(cell))))
     }
 
     /// Finishes a movement turn played on `board`.

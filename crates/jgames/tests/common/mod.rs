@@ -3,12 +3,33 @@
 
 use std::process::{Child, Command, Output};
 
+/// The words of a command line written as one string, split at white space (for arguments
+/// that hold none).
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// Asserts that `text` holds `part`, showing `text` when it does not.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "no {part:?} in:\n{text}");
+}
+
 /// Runs `jgames` with `args` and waits for it.
 pub fn jgames(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_jgames"))
         .args(args)
         .output()
         .expect("jgames runs")
+}
+
+/// Runs `jgames` with `args`, asserts that it succeeds (showing its standard error when it
+/// does not) and gives its standard output.
+#[track_caller]
+pub fn succeeds(args: &[&str]) -> String {
+    let o = jgames(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
 }
 
 /// Bytes the program wrote, as text.
