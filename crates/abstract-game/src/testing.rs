@@ -503,6 +503,16 @@ impl EvaluationSample {
             at_least,
         }
     }
+
+    /// [`check_evaluation_sample`] on this sample, the sides switched the usual way: field
+    /// `field` of the position text (the side to move) switched between `one` and `other`
+    /// ([`switch_field`]).
+    pub fn check_switching_field<G>(self, field: usize, one: &str, other: &str)
+    where
+        G: TextGame + crate::Evaluate + Debug,
+    {
+        check_evaluation_sample::<G>(self, |text| switch_field(text, field, one, other));
+    }
 }
 
 /// The evaluation checks every game shares: the start of every preset is even (worth 0 to the

@@ -189,7 +189,7 @@ const _: () = {
 #[cfg(test)]
 mod tests {
 
-    use abstract_game::testing::{EvaluationSample, switch_field};
+    use abstract_game::testing::EvaluationSample;
 
     use crate::prelude::*;
     use crate::rules::Rules as R;
@@ -202,10 +202,7 @@ mod tests {
 
     #[test]
     fn the_start_is_even_and_the_values_bounded_and_symmetric() {
-        abstract_game::testing::check_evaluation_sample::<Position>(
-            EvaluationSample::new(11, 40, 60, 5_000),
-            |text| switch_field(text, 1, "b", "w"),
-        );
+        EvaluationSample::new(11, 40, 60, 5_000).check_switching_field::<Position>(1, "b", "w");
     }
 
     #[test]

@@ -185,7 +185,7 @@ const _: () = {
 #[cfg(test)]
 mod tests {
 
-    use abstract_game::testing::{EvaluationSample, switch_field};
+    use abstract_game::testing::EvaluationSample;
 
     use crate::prelude::*;
 
@@ -195,10 +195,7 @@ mod tests {
 
     #[test]
     fn the_start_is_even_and_the_values_bounded_and_symmetric() {
-        abstract_game::testing::check_evaluation_sample::<Position>(
-            EvaluationSample::new(3, 10, 120, 1_000),
-            |text| switch_field(text, 1, "w", "b"),
-        );
+        EvaluationSample::new(3, 10, 120, 1_000).check_switching_field::<Position>(1, "w", "b");
     }
 
     #[test]

@@ -238,10 +238,7 @@ mod tests {
             let orange_first = Position::new(rules.with_first_player(Side::Second));
             assert_eq!(orange_first.evaluate(), 0);
         }
-        abstract_game::testing::check_evaluation_sample::<Position>(
-            EvaluationSample::new(5, 12, 150, 2_000),
-            |text| switch_field(text, 1, "b", "o"),
-        );
+        EvaluationSample::new(5, 12, 150, 2_000).check_switching_field::<Position>(1, "b", "o");
     }
 
     #[test]
