@@ -110,7 +110,7 @@ impl Svg {
     }
 
     /// A picture `width` by `height` with its whole area painted in `background` first: how
-    /// every game's picture starts.
+    /// [`Render::write_svg`] starts every game's picture.
     pub fn with_background(width: f64, height: f64, background: &Style) -> Svg {
         let mut svg = Svg::new(width, height);
         svg.rect(0.0, 0.0, width, height, background);
@@ -250,8 +250,7 @@ impl Svg {
         self.out
     }
 
-    /// Finishes the picture into `out`: the last step of every game's
-    /// [`Render::write_svg`].
+    /// Finishes the picture into `out`: the last step of [`Render::write_svg`].
     pub fn finish_into(self, out: &mut dyn fmt::Write) -> fmt::Result {
         out.write_str(&self.finish())
     }
@@ -365,11 +364,31 @@ impl<M, C> Default for SvgOptions<M, C> {
     }
 }
 
+/// The geometry of a game's pictures, worked out once per picture from the position and the
+/// options: how large the picture is and where each cell is drawn. [`Render`] builds it for
+/// both [`write_svg`](Render::write_svg) and [`cell_centre`](Render::cell_centre), so that a
+/// page points at the cells where the picture drew them.
+pub trait PictureLayout<G: Render + ?Sized>: Sized {
+    /// The layout of the picture of `pos` drawn with `options`.
+    fn new(pos: &G, options: &SvgOptions<G::Move, G::Cell>) -> Self;
+
+    /// The width and height of the picture, in pixels.
+    fn size(&self) -> (f64, f64);
+
+    /// Where the centre of `cell` is drawn, in pixels.
+    fn centre(&self, cell: G::Cell) -> (f64, f64);
+}
+
 /// A game whose positions can be drawn.
 ///
 /// A picture shows the board as the game has it, every piece with a symbol a person tells
 /// apart at a glance (each in an SVG group of class `piece`, reserves and stocks included),
 /// the side to move or the result, and what the options ask for.
+///
+/// A game gives its [`Layout`](Render::Layout), the colour of its [`PAPER`](Render::PAPER)
+/// and its [`draw`](Render::draw); the picture's frame is written once, by
+/// [`write_svg`](Render::write_svg): the layout, a picture of its size painted in the paper
+/// colour, the game's drawing, the end.
 ///
 /// For pointing at the board (a page where a player clicks a piece and then its target),
 /// a game also tells where each cell is drawn ([`cell_centre`](Render::cell_centre)) and
@@ -381,8 +400,14 @@ pub trait Render: Game {
     /// game's notation.
     type Cell: Copy + Eq + fmt::Debug + fmt::Display + core::str::FromStr;
 
+    /// The geometry of a picture.
+    type Layout: PictureLayout<Self>;
+
     /// Every cell of the board, in the game's own order.
     const CELLS: &'static [Self::Cell];
+
+    /// The colour of the paper the picture is drawn on.
+    const PAPER: &'static str;
 
     /// The cells a move touches, in the order a player points at them: where a piece starts,
     /// then each cell it goes to, then any further cell the move chooses (a returned archer's
@@ -391,19 +416,37 @@ pub trait Render: Game {
     /// different sizes): a player then picks the move among them.
     fn move_cells(&self, mv: Self::Move) -> Vec<Self::Cell>;
 
+    /// Draws this position on `svg`, a picture of `layout`'s size already painted in
+    /// [`PAPER`](Render::PAPER).
+    fn draw(
+        &self,
+        svg: &mut Svg,
+        layout: &Self::Layout,
+        options: &SvgOptions<Self::Move, Self::Cell>,
+    );
+
     /// Where the centre of `cell` is drawn in the picture made with `options`, in pixels.
     fn cell_centre(
         &self,
         cell: Self::Cell,
         options: &SvgOptions<Self::Move, Self::Cell>,
-    ) -> (f64, f64);
+    ) -> (f64, f64) {
+        Self::Layout::new(self, options).centre(cell)
+    }
 
-    /// Writes the picture of this position.
+    /// Writes the picture of this position: its [`draw`](Render::draw)ing on paper of its
+    /// layout's size.
     fn write_svg(
         &self,
         out: &mut dyn fmt::Write,
         options: &SvgOptions<Self::Move, Self::Cell>,
-    ) -> fmt::Result;
+    ) -> fmt::Result {
+        let layout = Self::Layout::new(self, options);
+        let (width, height) = layout.size();
+        let mut svg = Svg::with_background(width, height, &Style::fill(Self::PAPER));
+        self.draw(&mut svg, &layout, options);
+        svg.finish_into(out)
+    }
 
     /// The picture of this position as a string.
     fn svg(&self, options: &SvgOptions<Self::Move, Self::Cell>) -> String {

@@ -8,9 +8,9 @@
 //! rule) and, under Seed, the unspent return credits. The caption says who is to move, or the
 //! result once the game is over.
 
-use core::fmt;
-
-use abstract_game::svg::{Render, Style, Svg, SvgOptions, bottom_side, caption_side, cell_size};
+use abstract_game::svg::{
+    PictureLayout, Render, Style, Svg, SvgOptions, bottom_side, caption_side, cell_size,
+};
 use abstract_game::{Game, Side};
 
 use crate::board::{Hole, LINES};
@@ -38,20 +38,24 @@ const TARGET: &str = "#2e9e4f";
 const INK: &str = "#333333";
 
 /// Scale and orientation: where each hole goes in the picture.
-struct Layout {
+pub struct Layout {
     /// The size of a cell in pixels: the distance between neighbouring holes.
     c: f64,
     /// Row 5 at the bottom and file `e` on the left.
     flip: bool,
 }
 
-impl Layout {
-    /// The layout of a picture made with `options`.
-    fn new(options: &SvgOptions<Move, Hole>) -> Layout {
+impl PictureLayout<Position> for Layout {
+    fn new(_: &Position, options: &SvgOptions<Move, Hole>) -> Layout {
         Layout {
             c: cell_size(options),
             flip: options.flip,
         }
+    }
+
+    /// The board, the panels beside it and the caption under it.
+    fn size(&self) -> (f64, f64) {
+        (self.c * 10.0, self.c * 7.2)
     }
 
     /// The centre of a hole.
@@ -64,7 +68,9 @@ impl Layout {
         };
         (self.c * (1.5 + col), self.c * (1.0 + line))
     }
+}
 
+impl Layout {
     /// The side whose first row is drawn at the bottom.
     fn bottom(&self) -> Side {
         bottom_side(self.flip)
@@ -202,7 +208,11 @@ impl Position {
 impl Render for Position {
     type Cell = Hole;
 
+    type Layout = Layout;
+
     const CELLS: &'static [Hole] = &Hole::ALL;
+
+    const PAPER: &'static str = "#ffffff";
 
     /// A step touches where it starts, where it lands and the hole of a returned archer; a
     /// drop its hole; a pass nothing.
@@ -221,18 +231,12 @@ impl Render for Position {
         }
     }
 
-    fn cell_centre(&self, hole: Hole, options: &SvgOptions<Move, Hole>) -> (f64, f64) {
-        Layout::new(options).centre(hole)
-    }
-
     /// Draws the board, the archers, the pools beside the board and the caption; the last
     /// move as an arrow (a drop or a return as an outlined hole) and the targets of the legal
     /// moves of `targets_of` as green dots. A drop's target is the hole itself: ask for the
     /// targets of an empty first-row hole to see whether a reserve archer may land there.
-    fn write_svg(&self, out: &mut dyn fmt::Write, options: &SvgOptions<Move, Hole>) -> fmt::Result {
-        let at = Layout::new(options);
+    fn draw(&self, svg: &mut Svg, at: &Layout, options: &SvgOptions<Move, Hole>) {
         let c = at.c;
-        let mut svg = Svg::with_background(c * 10.0, c * 7.2, &Style::fill("#ffffff"));
 
         // The board, the first rows tinted in their side's colour, the lines, the holes.
         svg.rect(
@@ -333,7 +337,7 @@ impl Render for Position {
             );
             svg.begin_group("piece", &title);
             archer(
-                &mut svg,
+                svg,
                 at.centre(hole),
                 c * ARCHER,
                 side,
@@ -343,9 +347,9 @@ impl Render for Position {
             svg.end_group();
         }
 
-        self.draw_panels(&mut svg, &at);
+        self.draw_panels(svg, at);
 
-        self.draw_targets(&mut svg, &at, options);
+        self.draw_targets(svg, at, options);
 
         // The caption: the side to move, or the result.
         let caption = match self.outcome() {
@@ -369,7 +373,5 @@ impl Render for Position {
             );
         }
         svg.text(c * 1.4, c * 6.75, c * 0.3, &caption, "start", INK);
-
-        svg.finish_into(out)
     }
 }

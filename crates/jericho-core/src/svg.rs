@@ -10,9 +10,9 @@
 //! faint outlines. The caption says who is to move (and who is one reply from winning), or the
 //! result once the game is over.
 
-use core::fmt;
-
-use abstract_game::svg::{Render, Style, Svg, SvgOptions, bottom_side, caption_side, cell_size};
+use abstract_game::svg::{
+    PictureLayout, Render, Style, Svg, SvgOptions, bottom_side, caption_side, cell_size,
+};
 use abstract_game::{Game, Side};
 
 use crate::WINNING_MONOLITHS;
@@ -54,31 +54,37 @@ const fn side_colours(side: Side) -> (&'static str, &'static str) {
 }
 
 /// Scale and orientation: where each square goes in the picture.
-struct Layout {
+pub struct Layout {
     /// The size of a cell in pixels: the distance between neighbouring squares.
     c: f64,
     /// North's territory at the bottom, file `g` on the left.
     flip: bool,
 }
 
-impl Layout {
-    /// The layout of a picture made with `options`.
-    fn new(options: &SvgOptions<Move, Square>) -> Layout {
+impl PictureLayout<Position> for Layout {
+    fn new(_: &Position, options: &SvgOptions<Move, Square>) -> Layout {
         Layout {
             c: cell_size(options),
             flip: options.flip,
         }
     }
 
-    /// The picture point of board coordinates (`x` across, `y` up, the midline at `y = 0`).
-    fn point(&self, x: f64, y: f64) -> (f64, f64) {
-        let (x, y) = if self.flip { (-x, -y) } else { (x, y) };
-        (self.c * (4.4 + x), self.c * (3.9 - y))
+    /// The caption above, the board and the panels beside it.
+    fn size(&self) -> (f64, f64) {
+        (self.c * 13.3, self.c * 7.5)
     }
 
     /// The centre of a square.
     fn centre(&self, square: Square) -> (f64, f64) {
         self.point(f64::from(square.x()), f64::from(square.y()))
+    }
+}
+
+impl Layout {
+    /// The picture point of board coordinates (`x` across, `y` up, the midline at `y = 0`).
+    fn point(&self, x: f64, y: f64) -> (f64, f64) {
+        let (x, y) = if self.flip { (-x, -y) } else { (x, y) };
+        (self.c * (4.4 + x), self.c * (3.9 - y))
     }
 
     /// The side whose territory is drawn at the bottom.
@@ -331,7 +337,11 @@ impl Position {
 impl Render for Position {
     type Cell = Square;
 
+    type Layout = Layout;
+
     const CELLS: &'static [Square] = &Square::ALL;
+
+    const PAPER: &'static str = "#ffffff";
 
     /// A placement touches its square (the pieces that fit there are told apart by the
     /// player's choice from the stock); a pass nothing.
@@ -339,23 +349,12 @@ impl Render for Position {
         mv.to().into_iter().collect()
     }
 
-    fn cell_centre(&self, square: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
-        Layout::new(options).centre(square)
-    }
-
     /// Draws the board, the towers, the monoliths, both stocks and the caption; the last
     /// placement as an outlined square, named in the caption. A placement starts from no square, so
     /// `targets_of` a square marks that square when some piece may go there (a dot where the
     /// next piece would stand), and outlines in the mover's stock the pieces that may.
-    fn write_svg(
-        &self,
-        out: &mut dyn fmt::Write,
-        options: &SvgOptions<Move, Square>,
-    ) -> fmt::Result {
-        let at = Layout::new(options);
+    fn draw(&self, svg: &mut Svg, at: &Layout, options: &SvgOptions<Move, Square>) {
         let c = at.c;
-        let (width, height) = (c * 13.3, c * 7.5);
-        let mut svg = Svg::with_background(width, height, &Style::fill("#ffffff"));
 
         // The octagon, its two territories and the midline band.
         let (left, right, top, bottom, cut) = (0.5, 8.3, 1.0, 6.8, 0.8);
@@ -435,7 +434,7 @@ impl Render for Position {
                 None => format!("monolith of {alignment}, held by nobody"),
             };
             svg.begin_group("monolith", &title);
-            monolith(&mut svg, at.point(x, y), c * 0.34, leader);
+            monolith(svg, at.point(x, y), c * 0.34, leader);
             svg.end_group();
         }
 
@@ -463,17 +462,15 @@ impl Render for Position {
                     "piece",
                     &format!("{piece} on {square}, level {}", level + 1),
                 );
-                piece_bar(&mut svg, x, base, c, c * (BAR - 0.015), piece, false);
+                piece_bar(svg, x, base, c, c * (BAR - 0.015), piece, false);
                 svg.end_group();
             }
         }
 
-        let fits = self.draw_target(&mut svg, &at, options);
+        let fits = self.draw_target(svg, at, options);
 
-        self.draw_panels(&mut svg, &at, options, &fits);
+        self.draw_panels(svg, at, options, &fits);
 
-        self.draw_caption(&mut svg, &at, options);
-
-        svg.finish_into(out)
+        self.draw_caption(svg, at, options);
     }
 }

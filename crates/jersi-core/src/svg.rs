@@ -22,10 +22,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use core::fmt;
-
 use abstract_game::svg::{
-    Render, Style, Svg, SvgOptions, cell_size, hex_corners, pointy_hex_centre,
+    PictureLayout, Render, Style, Svg, SvgOptions, cell_size, hex_corners, pointy_hex_centre,
 };
 use abstract_game::{Game, Side};
 
@@ -77,54 +75,48 @@ fn paint(side: Side) -> Paint {
     }
 }
 
-/// The room round the board: beside it, above and below it, and for the caption.
-struct Margins {
+/// The geometry of one picture: the cell size, the room round the board, the centre of `e5`,
+/// which way round.
+pub struct Layout {
+    cell: f64,
+    /// The room beside the board (for the row letters), above and below it (for the cell
+    /// numbers), and for the caption above all.
     side: f64,
     edge: f64,
     caption: f64,
-}
-
-impl Margins {
-    fn new(options: &SvgOptions<Move, Square>) -> Margins {
-        let cell = cell_size(options);
-        let (side, edge) = if options.coordinates {
-            (cell * 0.8, cell * 0.45)
-        } else {
-            (cell * 0.25, cell * 0.15)
-        };
-        Margins {
-            side,
-            edge,
-            caption: cell * 0.8,
-        }
-    }
-}
-
-/// The geometry of one picture: the centre of `e5`, the cell size, which way round.
-struct Layout {
-    cell: f64,
     ox: f64,
     oy: f64,
     flip: bool,
 }
 
-impl Layout {
-    /// The layout of a picture made with `options`.
-    fn new(options: &SvgOptions<Move, Square>) -> Layout {
+impl PictureLayout<Position> for Layout {
+    fn new(_: &Position, options: &SvgOptions<Move, Square>) -> Layout {
         let cell = cell_size(options);
         let radius = cell / 3f64.sqrt();
-        let margins = Margins::new(options);
+        let (side, edge) = if options.coordinates {
+            (cell * 0.8, cell * 0.45)
+        } else {
+            (cell * 0.25, cell * 0.15)
+        };
+        let caption = cell * 0.8;
         Layout {
             cell,
-            ox: margins.side + 9.0 * cell / 2.0,
-            oy: margins.caption + margins.edge + 7.0 * radius,
+            side,
+            edge,
+            caption,
+            ox: side + 9.0 * cell / 2.0,
+            oy: caption + edge + 7.0 * radius,
             flip: options.flip,
         }
     }
 
-    /// The circumradius of a hexagon: `cell` is its width across the flat sides.
-    fn radius(&self) -> f64 {
-        self.cell / 3f64.sqrt()
+    /// The caption's band, the board (nine columns, seven hexagons high) with its margins, and
+    /// the reserve panel of 2.9 cells.
+    fn size(&self) -> (f64, f64) {
+        (
+            2.0 * self.side + self.board_width() + self.cell * 2.9,
+            self.caption + 2.0 * self.edge + 14.0 * self.radius(),
+        )
     }
 
     /// The centre of `sq`'s hexagon.
@@ -136,6 +128,18 @@ impl Layout {
         } else {
             (self.ox + x, self.oy + y)
         }
+    }
+}
+
+impl Layout {
+    /// The circumradius of a hexagon: `cell` is its width across the flat sides.
+    fn radius(&self) -> f64 {
+        self.cell / 3f64.sqrt()
+    }
+
+    /// The width of the board: nine columns of cells.
+    fn board_width(&self) -> f64 {
+        9.0 * self.cell
     }
 }
 
@@ -415,7 +419,11 @@ impl Position {
 impl Render for Position {
     type Cell = Square;
 
+    type Layout = Layout;
+
     const CELLS: &'static [Square] = &Square::ALL;
+
+    const PAPER: &'static str = PAPER;
 
     /// A step turn touches the cell it starts from, the cell of its first step, the cell of
     /// its second step if any, then the cell where a captured King is put back; a drop turn
@@ -444,10 +452,6 @@ impl Render for Position {
         }
     }
 
-    fn cell_centre(&self, sq: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
-        Layout::new(options).centre(sq)
-    }
-
     /// Draws the board with White's home row `a` at the bottom (at the top when flipped), the
     /// row letters at both ends of each row and the cell numbers under row `a` and over row
     /// `i`, the cubes, each side's reserve beside its home row, the caption above, the last
@@ -456,27 +460,12 @@ impl Render for Position {
     /// turn's first action lands, a small green ring where only a second action lands, an
     /// outline round an occupied cell (green to stack or climb, orange-red to capture), violet
     /// marks where drops land.
-    fn write_svg(
-        &self,
-        out: &mut dyn fmt::Write,
-        options: &SvgOptions<Move, Square>,
-    ) -> fmt::Result {
-        let layout = Layout::new(options);
-        let Margins {
-            side: side_margin,
-            edge: edge_margin,
-            caption: caption_height,
-        } = Margins::new(options);
-        let cell = layout.cell;
-        let radius = layout.radius();
-        let panel = cell * 2.9;
-        let board_width = 9.0 * cell;
-        let board_height = 14.0 * radius;
-        let width = 2.0 * side_margin + board_width + panel;
-        let height = caption_height + 2.0 * edge_margin + board_height;
-        let mut svg = Svg::with_background(width, height, &Style::fill(PAPER));
+    fn draw(&self, svg: &mut Svg, layout: &Layout, options: &SvgOptions<Move, Square>) {
+        let (cell, radius) = (layout.cell, layout.radius());
+        let (edge_margin, caption_height) = (layout.edge, layout.caption);
+        let (width, height) = layout.size();
 
-        self.draw_caption(&mut svg, cell, caption_height, width);
+        self.draw_caption(svg, cell, caption_height, width);
 
         // The cells.
         for sq in Square::ALL {
@@ -539,10 +528,10 @@ impl Render for Position {
                 }
             }
             for &sq in &path {
-                outline(&mut svg, sq, LAST);
+                outline(svg, sq, LAST);
             }
             if let Some(sq) = mv.relocation() {
-                outline(&mut svg, sq, RELOCATION);
+                outline(svg, sq, RELOCATION);
             }
         }
 
@@ -561,17 +550,17 @@ impl Render for Position {
 
         // The cubes on the board.
         for sq in Square::ALL {
-            self.draw_cell(&mut svg, &layout, sq);
+            self.draw_cell(svg, layout, sq);
         }
 
-        let px = side_margin * 2.0 + board_width - cell * 0.35;
+        let px = layout.side * 2.0 + layout.board_width() - cell * 0.35;
         let tops = (
             height - edge_margin - cell * 1.75,
             caption_height + edge_margin,
         );
-        self.draw_reserves(&mut svg, options, px, tops);
+        self.draw_reserves(svg, options, px, tops);
 
-        self.draw_targets(&mut svg, &layout, targets);
+        self.draw_targets(svg, layout, targets);
 
         // The last turn's arrows, one per action.
         if options.last_move.is_some_and(|mv| !mv.is_drop()) {
@@ -580,7 +569,5 @@ impl Render for Position {
                 svg.arrow_short_of(a, b, cell * 0.25, cell * 0.08, LAST_ARROW);
             }
         }
-
-        svg.finish_into(out)
     }
 }

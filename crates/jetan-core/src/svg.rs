@@ -20,9 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use core::fmt;
-
-use abstract_game::svg::{Render, Style, Svg, SvgOptions, cell_size};
+use abstract_game::svg::{PictureLayout, Render, Style, Svg, SvgOptions, cell_size};
 use abstract_game::{Game, Side};
 
 use crate::board::{SIZE, Square};
@@ -73,16 +71,15 @@ fn army(side: Side) -> &'static Army {
 }
 
 /// The geometry of one picture: where the board lies and which way round.
-struct Layout {
+pub struct Layout {
     cell: f64,
     left: f64,
     top: f64,
     flip: bool,
 }
 
-impl Layout {
-    /// The layout of a picture made with `options`.
-    fn new(options: &SvgOptions<Move, Square>) -> Layout {
+impl PictureLayout<Position> for Layout {
+    fn new(_: &Position, options: &SvgOptions<Move, Square>) -> Layout {
         let cell = cell_size(options);
         Layout {
             cell,
@@ -96,6 +93,25 @@ impl Layout {
         }
     }
 
+    /// The board and the margins: the caption's band above, the rank labels' margin on the
+    /// left and below, a pad on the right.
+    fn size(&self) -> (f64, f64) {
+        let n = f64::from(SIZE);
+        let pad = self.cell * 0.25;
+        (
+            self.left + n * self.cell + pad,
+            self.top + n * self.cell + self.left,
+        )
+    }
+
+    /// The centre of `sq`'s square.
+    fn centre(&self, sq: Square) -> (f64, f64) {
+        let (x, y) = self.corner(sq);
+        (x + self.cell / 2.0, y + self.cell / 2.0)
+    }
+}
+
+impl Layout {
     /// The top-left corner of `sq`'s square.
     fn corner(&self, sq: Square) -> (f64, f64) {
         let last = f64::from(SIZE - 1);
@@ -106,12 +122,6 @@ impl Layout {
             (file, last - rank)
         };
         (self.left + col * self.cell, self.top + row * self.cell)
-    }
-
-    /// The centre of `sq`'s square.
-    fn centre(&self, sq: Square) -> (f64, f64) {
-        let (x, y) = self.corner(sq);
-        (x + self.cell / 2.0, y + self.cell / 2.0)
     }
 }
 
@@ -240,34 +250,26 @@ impl Position {
 impl Render for Position {
     type Cell = Square;
 
+    type Layout = Layout;
+
     const CELLS: &'static [Square] = &Square::ALL;
+
+    const PAPER: &'static str = PAPER;
 
     /// A move touches the square it leaves and the square it reaches.
     fn move_cells(&self, mv: Move) -> Vec<Square> {
         mv.from().into_iter().chain(mv.to()).collect()
     }
 
-    fn cell_centre(&self, sq: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
-        Layout::new(options).centre(sq)
-    }
-
     /// Draws the 10x10 board with `a1` black at the bottom left (the top right when
     /// flipped), files and ranks on the edges, the pieces, the caption above the board, the
     /// last move as tinted squares and an arrow, and the targets of `targets_of`: a dot on an
     /// empty square, a ring round a piece to capture, a violet dot for the Princess's escape.
-    fn write_svg(
-        &self,
-        out: &mut dyn fmt::Write,
-        options: &SvgOptions<Move, Square>,
-    ) -> fmt::Result {
-        let layout = Layout::new(options);
+    fn draw(&self, svg: &mut Svg, layout: &Layout, options: &SvgOptions<Move, Square>) {
         let (cell, margin, caption_height) = (layout.cell, layout.left, layout.top);
         let n = f64::from(SIZE);
-        let pad = cell * 0.25;
-        let (width, height) = (margin + n * cell + pad, caption_height + n * cell + margin);
-        let mut svg = Svg::with_background(width, height, &Style::fill(PAPER));
 
-        self.draw_caption(&mut svg, cell, margin, caption_height);
+        self.draw_caption(svg, cell, margin, caption_height);
 
         // The board.
         let frame = cell * 0.06;
@@ -356,7 +358,7 @@ impl Render for Position {
                 }
                 let (cx, cy) = layout.centre(sq);
                 svg.begin_group("piece", &title);
-                draw_piece(&mut svg, cx, cy, cell, piece, escape);
+                draw_piece(svg, cx, cy, cell, piece, escape);
                 svg.end_group();
             }
         }
@@ -394,7 +396,5 @@ impl Render for Position {
             let (a, b) = (layout.centre(from), layout.centre(to));
             svg.arrow_short_of(a, b, cell * 0.3, cell * 0.09, LAST_ARROW);
         }
-
-        svg.finish_into(out)
     }
 }
