@@ -255,6 +255,8 @@ pub struct NimLayout {
 }
 
 impl crate::svg::PictureLayout<Nim> for NimLayout {
+    const PAPER: &'static str = "#f4ecd8";
+
     fn new(pos: &Nim, options: &crate::svg::SvgOptions<(u8, u8), u8>) -> NimLayout {
         let cell = f64::from(options.cell);
         NimLayout {
@@ -290,8 +292,6 @@ impl crate::svg::Render for Nim {
     type Layout = NimLayout;
 
     const CELLS: &'static [u8] = &[0, 1];
-
-    const PAPER: &'static str = "#f4ecd8";
 
     fn move_cells(&self, (heap, _): (u8, u8)) -> Vec<u8> {
         vec![heap]

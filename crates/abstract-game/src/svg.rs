@@ -75,6 +75,25 @@ impl fmt::Display for Style {
     }
 }
 
+/// How the pieces of one side are painted: the body, its edge and the mark drawn on it (a
+/// letter, a glyph). Colours are any SVG colour text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paint {
+    /// The body's fill.
+    pub body: &'static str,
+    /// The body's outline.
+    pub edge: &'static str,
+    /// The letter or glyph on the body.
+    pub mark: &'static str,
+}
+
+impl Paint {
+    /// The style of a body: filled, and outlined `width` wide.
+    pub const fn outlined(&self, width: f64) -> Style {
+        Style::fill(self.body).stroke(self.edge, width)
+    }
+}
+
 /// Text with `&`, `<`, `>` and `"` escaped for XML.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -215,17 +234,24 @@ impl Svg {
         );
     }
 
-    /// A caption line centred on `y` in cells of `cell` pixels: `caption` in bold from `left`
-    /// and the smaller `status` ending at `right`, both in `colour`.
-    pub fn caption_line(
+    /// The caption line of a picture of `pos`, centred on `y` in cells of `cell` pixels: while
+    /// the game goes on, the mover's token (drawn by `token`, given the side to move) at
+    /// `left` and the text half a cell further on; the [`caption`] in bold and the smaller
+    /// `status` ending at `right`, both in `colour`.
+    pub fn caption_line<G: Game>(
         &mut self,
+        pos: &G,
         (left, right): (f64, f64),
-        y: f64,
-        cell: f64,
-        (caption, status): (&str, &str),
-        colour: &str,
+        (y, cell): (f64, f64),
+        (status, colour): (&str, &str),
+        token: impl FnOnce(&mut Svg, crate::Side),
     ) {
-        self.bold_text(left, y, cell * 0.36, caption, "start", colour);
+        let mut text_x = left;
+        if !pos.is_over() {
+            token(self, pos.side_to_move());
+            text_x += cell * 0.5;
+        }
+        self.bold_text(text_x, y, cell * 0.36, &caption(pos), "start", colour);
         self.text(right, y, cell * 0.26, status, "end", colour);
     }
 
@@ -311,6 +337,32 @@ pub fn cell_size<M, C>(options: &SvgOptions<M, C>) -> f64 {
     f64::from(options.cell.max(8))
 }
 
+/// The scale and orientation of a picture: the size of a cell in pixels and whether the board
+/// is turned half round. The whole [`PictureLayout`] of a game whose picture is otherwise
+/// fixed, every length a multiple of the cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    /// The size of a cell in pixels, as [`cell_size`] gives it.
+    pub cell: f64,
+    /// The board turned half round.
+    pub flip: bool,
+}
+
+impl Scale {
+    /// The scale of a picture made with `options`.
+    pub fn of<M, C>(options: &SvgOptions<M, C>) -> Scale {
+        Scale {
+            cell: cell_size(options),
+            flip: options.flip,
+        }
+    }
+
+    /// The side whose home is drawn at the bottom, as [`bottom_side`] tells it.
+    pub fn bottom(&self) -> crate::Side {
+        bottom_side(self.flip)
+    }
+}
+
 /// What a picture shows besides the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions<M, C> {
@@ -364,11 +416,15 @@ impl<M, C> Default for SvgOptions<M, C> {
     }
 }
 
-/// The geometry of a game's pictures, worked out once per picture from the position and the
-/// options: how large the picture is and where each cell is drawn. [`Render`] builds it for
-/// both [`write_svg`](Render::write_svg) and [`cell_centre`](Render::cell_centre), so that a
-/// page points at the cells where the picture drew them.
+/// The layout of a game's pictures, worked out once per picture from the position and the
+/// options: the paper, how large the picture is and where each cell is drawn. [`Render`]
+/// builds it for both [`write_svg`](Render::write_svg) and
+/// [`cell_centre`](Render::cell_centre), so that a page points at the cells where the picture
+/// drew them.
 pub trait PictureLayout<G: Render + ?Sized>: Sized {
+    /// The colour of the paper the picture is drawn on: white unless the game says otherwise.
+    const PAPER: &'static str = "#ffffff";
+
     /// The layout of the picture of `pos` drawn with `options`.
     fn new(pos: &G, options: &SvgOptions<G::Move, G::Cell>) -> Self;
 
@@ -385,10 +441,9 @@ pub trait PictureLayout<G: Render + ?Sized>: Sized {
 /// apart at a glance (each in an SVG group of class `piece`, reserves and stocks included),
 /// the side to move or the result, and what the options ask for.
 ///
-/// A game gives its [`Layout`](Render::Layout), the colour of its [`PAPER`](Render::PAPER)
-/// and its [`draw`](Render::draw); the picture's frame is written once, by
-/// [`write_svg`](Render::write_svg): the layout, a picture of its size painted in the paper
-/// colour, the game's drawing, the end.
+/// A game gives its [`Layout`](Render::Layout) and its [`draw`](Render::draw); the picture's
+/// frame is written once, by [`write_svg`](Render::write_svg): the layout, a picture of its
+/// size painted in its paper colour, the game's drawing, the end.
 ///
 /// For pointing at the board (a page where a player clicks a piece and then its target),
 /// a game also tells where each cell is drawn ([`cell_centre`](Render::cell_centre)) and
@@ -406,9 +461,6 @@ pub trait Render: Game {
     /// Every cell of the board, in the game's own order.
     const CELLS: &'static [Self::Cell];
 
-    /// The colour of the paper the picture is drawn on.
-    const PAPER: &'static str;
-
     /// The cells a move touches, in the order a player points at them: where a piece starts,
     /// then each cell it goes to, then any further cell the move chooses (a returned archer's
     /// hole, a relocated King's cell). A drop or a placement has only its cells; a pass none.
@@ -416,8 +468,8 @@ pub trait Render: Game {
     /// different sizes): a player then picks the move among them.
     fn move_cells(&self, mv: Self::Move) -> Vec<Self::Cell>;
 
-    /// Draws this position on `svg`, a picture of `layout`'s size already painted in
-    /// [`PAPER`](Render::PAPER).
+    /// Draws this position on `svg`, a picture of `layout`'s size already painted in its
+    /// [`PAPER`](PictureLayout::PAPER).
     fn draw(
         &self,
         svg: &mut Svg,
@@ -443,7 +495,7 @@ pub trait Render: Game {
     ) -> fmt::Result {
         let layout = Self::Layout::new(self, options);
         let (width, height) = layout.size();
-        let mut svg = Svg::with_background(width, height, &Style::fill(Self::PAPER));
+        let mut svg = Svg::with_background(width, height, &Style::fill(Self::Layout::PAPER));
         self.draw(&mut svg, &layout, options);
         svg.finish_into(out)
     }

@@ -23,7 +23,7 @@
 //! ```
 
 use abstract_game::svg::{
-    PictureLayout, Render, Style, Svg, SvgOptions, cell_size, hex_corners, pointy_hex_centre,
+    Paint, PictureLayout, Render, Style, Svg, SvgOptions, cell_size, hex_corners, pointy_hex_centre,
 };
 use abstract_game::{Game, Side};
 
@@ -33,8 +33,6 @@ use crate::moves::Move;
 use crate::piece::{Cube, Kind};
 use crate::position::Position;
 
-/// The paper round the board.
-const PAPER: &str = "#f8f4ea";
 /// Ink for coordinates and captions.
 const INK: &str = "#2b2620";
 /// The cells: ordinary, White's home row `a`, Black's home row `i`, and their outline.
@@ -54,23 +52,17 @@ const DROP: &str = "#9b3fd1";
 const GOLD: &str = "#d9a514";
 
 /// How the cubes of one side are painted: body, edge and letter.
-struct Paint {
-    body: &'static str,
-    edge: &'static str,
-    letter: &'static str,
-}
-
 fn paint(side: Side) -> Paint {
     match side {
         Side::First => Paint {
             body: "#fdfcf8",
             edge: "#2b2620",
-            letter: "#1b1814",
+            mark: "#1b1814",
         },
         Side::Second => Paint {
             body: "#24211e",
             edge: "#0b0a09",
-            letter: "#f6f2e8",
+            mark: "#f6f2e8",
         },
     }
 }
@@ -90,6 +82,9 @@ pub struct Layout {
 }
 
 impl PictureLayout<Position> for Layout {
+    /// The paper round the board.
+    const PAPER: &'static str = "#f8f4ea";
+
     fn new(_: &Position, options: &SvgOptions<Move, Square>) -> Layout {
         let cell = cell_size(options);
         let radius = cell / 3f64.sqrt();
@@ -164,10 +159,7 @@ fn block_outline(cx: f64, cy: f64, w: f64, h: f64) -> [(f64, f64); 8] {
 fn draw_cube(svg: &mut Svg, cx: f64, cy: f64, w: f64, h: f64, cube: Cube) {
     let p = paint(cube.side);
     let small = w.min(h);
-    svg.polygon(
-        &block_outline(cx, cy, w, h),
-        &Style::fill(p.body).stroke(p.edge, small * 0.08),
-    );
+    svg.polygon(&block_outline(cx, cy, w, h), &p.outlined(small * 0.08));
     match cube.kind {
         Kind::Mountain => {
             let (gw, gh) = (small * 0.40, small * 0.34);
@@ -180,7 +172,7 @@ fn draw_cube(svg: &mut Svg, cx: f64, cy: f64, w: f64, h: f64, cube: Cube) {
                     (cx + gw * 0.35, cy - gh * 0.95),
                     (cx + gw, base),
                 ],
-                &Style::fill(p.letter),
+                &Style::fill(p.mark),
             );
         }
         kind => {
@@ -192,7 +184,7 @@ fn draw_cube(svg: &mut Svg, cx: f64, cy: f64, w: f64, h: f64, cube: Cube) {
                 );
             }
             let letter = kind.letter().to_string();
-            svg.bold_text(cx, cy, small * 0.58, &letter, "middle", p.letter);
+            svg.bold_text(cx, cy, small * 0.58, &letter, "middle", p.mark);
         }
     }
 }
@@ -255,11 +247,6 @@ fn target_cells(pos: &Position, cell: Square) -> Vec<(Square, bool, bool)> {
 }
 
 impl Position {
-    /// The caption: the side to move, or the result once the game is over.
-    fn picture_caption(&self) -> String {
-        abstract_game::svg::caption(self)
-    }
-
     /// The small print beside the caption: the turn number and the no-capture counter.
     fn picture_status(&self) -> String {
         let mut text = format!("turn {}", self.turn_number());
@@ -378,7 +365,9 @@ impl Position {
                     x,
                     y,
                     cell * 0.14,
-                    &Style::fill(colour).stroke(PAPER, cell * 0.02).opacity(0.9),
+                    &Style::fill(colour)
+                        .stroke(Layout::PAPER, cell * 0.02)
+                        .opacity(0.9),
                 );
             } else {
                 svg.circle(x, y, cell * 0.12, &Style::outline(colour, cell * 0.05));
@@ -394,24 +383,21 @@ impl Position {
     /// the mover's colour (none once the game is over), the side to move or the result, and
     /// the status on the right.
     fn draw_caption(&self, svg: &mut Svg, cell: f64, caption_height: f64, width: f64) {
-        // The caption.
         let cy = caption_height * 0.5;
-        let mut text_x = cell * 0.25;
-        if !self.is_over() {
-            let p = paint(self.side_to_move());
-            svg.polygon(
-                &block_outline(text_x + cell * 0.18, cy, cell * 0.34, cell * 0.34),
-                &Style::fill(p.body).stroke(INK, cell * 0.03),
-            );
-            text_x += cell * 0.5;
-        }
-        let texts = (self.picture_caption(), self.picture_status());
+        let status = self.picture_status();
+        let (left, right) = (cell * 0.25, width - cell * 0.25);
         svg.caption_line(
-            (text_x, width - cell * 0.25),
-            cy,
-            cell,
-            (&texts.0, &texts.1),
-            INK,
+            self,
+            (left, right),
+            (cy, cell),
+            (&status, INK),
+            |svg, side| {
+                let cube = block_outline(left + cell * 0.18, cy, cell * 0.34, cell * 0.34);
+                svg.polygon(
+                    &cube,
+                    &Style::fill(paint(side).body).stroke(INK, cell * 0.03),
+                );
+            },
         );
     }
 }
@@ -422,8 +408,6 @@ impl Render for Position {
     type Layout = Layout;
 
     const CELLS: &'static [Square] = &Square::ALL;
-
-    const PAPER: &'static str = PAPER;
 
     /// A step turn touches the cell it starts from, the cell of its first step, the cell of
     /// its second step if any, then the cell where a captured King is put back; a drop turn
