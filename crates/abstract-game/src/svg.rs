@@ -421,7 +421,7 @@ impl<M, C> Default for SvgOptions<M, C> {
 /// builds it for both [`write_svg`](Render::write_svg) and
 /// [`cell_centre`](Render::cell_centre), so that a page points at the cells where the picture
 /// drew them.
-pub trait PictureLayout<G: Render + ?Sized>: Sized {
+pub trait PictureLayout<G: Render>: Sized {
     /// The colour of the paper the picture is drawn on: white unless the game says otherwise.
     const PAPER: &'static str = "#ffffff";
 

@@ -159,5 +159,5 @@ fn the_shared_picture_checks_pass() {
         .collect();
     let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/jarmo-");
     // The board, the panels beside it: 10 cells.
-    check_pictures((prefix, &pictures), (piece_count, targets), 1000, (64, 80));
+    check_pictures(prefix, &pictures, (piece_count, targets), 1000, (64, 80));
 }

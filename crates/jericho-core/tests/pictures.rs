@@ -139,5 +139,5 @@ fn the_shared_picture_checks_pass() {
         })
         .collect();
     let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/jericho-");
-    check_pictures((prefix, &pictures), (piece_count, targets), 1330, (64, 60));
+    check_pictures(prefix, &pictures, (piece_count, targets), 1330, (64, 60));
 }

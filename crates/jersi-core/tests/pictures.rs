@@ -168,5 +168,5 @@ fn a_highlight_marks_one_target_per_cell() {
 #[test]
 fn the_shared_picture_checks_pass() {
     // Nine columns of cells, the reserve panel of 2.9 cells and two side margins of 0.8: 13.5 cells.
-    check_pictures((PICTURES, &documented()), (cubes, targets), 1350, (48, 160));
+    check_pictures(PICTURES, &documented(), (cubes, targets), 1350, (48, 160));
 }

@@ -116,10 +116,5 @@ fn a_highlight_marks_one_target_per_destination() {
 #[test]
 fn the_shared_picture_checks_pass() {
     // Ten squares, the rank labels' margin of 0.55 and a pad of 0.25: 10.8 cells.
-    check_pictures(
-        (PICTURES, &documented()),
-        (pieces, targets),
-        1080,
-        (64, 200),
-    );
+    check_pictures(PICTURES, &documented(), (pieces, targets), 1080, (64, 200));
 }

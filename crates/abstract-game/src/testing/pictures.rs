@@ -247,11 +247,11 @@ pub fn check_caption<G: Render + Display>(pos: &G) {
 /// - [`check_options_change_the_picture`] with the first legal move from the start of the
 ///   default rules, the picture `width_at_100` pixels wide with cells of 100 pixels;
 /// - [`check_random_pictures`] of `random.0` cases of up to `random.1` plies;
-/// - [`check_committed_pictures`] of the pictures `committed.1` under the prefix
-///   `committed.0`, with [`check_caption`] of each position and [`check_highlight`] of each
-///   highlighted cell.
+/// - [`check_committed_pictures`] of the pictures `committed` under `prefix`, with
+///   [`check_caption`] of each position and [`check_highlight`] of each highlighted cell.
 pub fn check_pictures<G>(
-    committed: (&str, &[(&str, G, Options<G>)]),
+    prefix: &str,
+    committed: &[(&str, G, Options<G>)],
     (pieces, targets): (impl Fn(&G) -> usize, impl Fn(&G, G::Cell) -> usize),
     width_at_100: u32,
     random: (u32, u32),
@@ -264,9 +264,8 @@ pub fn check_pictures<G>(
     let first = *moves.first().expect("a legal move from the start");
     check_options_change_the_picture(&start, first, (100, width_at_100));
     check_random_pictures(random.0, random.1, &pieces, &targets);
-    let (prefix, pictures) = committed;
-    check_committed_pictures(prefix, pictures, &pieces);
-    for (_, pos, options) in pictures {
+    check_committed_pictures(prefix, committed, &pieces);
+    for (_, pos, options) in committed {
         check_caption(pos);
         if let Some(cell) = options.targets_of {
             check_highlight(pos, cell, &targets);
