@@ -455,7 +455,7 @@ pub trait Render: Game {
     /// game's notation.
     type Cell: Copy + Eq + fmt::Debug + fmt::Display + core::str::FromStr;
 
-    /// The geometry of a picture.
+    /// The layout of a picture: its paper, its size and where each cell is drawn.
     type Layout: PictureLayout<Self>;
 
     /// Every cell of the board, in the game's own order.
@@ -578,6 +578,14 @@ mod tests {
             ..SvgOptions::default()
         };
         assert_eq!(cell_size(&tiny), 8.0);
+        let scale = Scale::of(&tiny.flipped());
+        assert_eq!((scale.cell, scale.bottom()), (8.0, crate::Side::Second));
+        let paint = Paint {
+            body: "red",
+            edge: "blue",
+            mark: "white",
+        };
+        assert_eq!(paint.outlined(2.0), Style::fill("red").stroke("blue", 2.0));
     }
 
     #[test]
