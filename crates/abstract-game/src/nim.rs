@@ -249,10 +249,51 @@ impl Evaluate for Nim {
     }
 }
 
+/// The geometry of a picture of Nim: the cell size, the picture's height (its tallest heap)
+/// and which way round the heaps stand.
+#[derive(Clone, Copy, Debug)]
+pub struct NimLayout {
+    cell: f64,
+    height: f64,
+    flip: bool,
+}
+
+impl crate::svg::PictureLayout<Nim> for NimLayout {
+    const PAPER: &'static str = "#f4ecd8";
+
+    fn new(pos: &Nim, options: &crate::svg::SvgOptions<(u8, u8), u8>) -> NimLayout {
+        let cell = f64::from(options.cell);
+        NimLayout {
+            cell,
+            height: pos.picture_height(cell),
+            flip: options.flip,
+        }
+    }
+
+    fn size(&self) -> (f64, f64) {
+        (self.cell * 4.0, self.height)
+    }
+
+    /// The bottom stone of a heap.
+    fn centre(&self, heap: u8) -> (f64, f64) {
+        let column = if self.flip {
+            1 - heap.min(1)
+        } else {
+            heap.min(1)
+        };
+        (
+            self.cell * (1.0 + 2.0 * f64::from(column)),
+            self.height - self.cell * 1.5,
+        )
+    }
+}
+
 /// A picture of the two heaps: a column of stones each, the heap's number under it.
 impl crate::svg::Render for Nim {
     /// A heap, by its number (0 or 1), as the move text names it.
     type Cell = u8;
+
+    type Layout = NimLayout;
 
     const CELLS: &'static [u8] = &[0, 1];
 
@@ -260,30 +301,16 @@ impl crate::svg::Render for Nim {
         vec![heap]
     }
 
-    fn cell_centre(&self, heap: u8, options: &crate::svg::SvgOptions<(u8, u8), u8>) -> (f64, f64) {
-        let cell = f64::from(options.cell);
-        let column = if options.flip {
-            1 - heap.min(1)
-        } else {
-            heap.min(1)
-        };
-        (
-            cell * (1.0 + 2.0 * f64::from(column)),
-            self.picture_height(cell) - cell * 1.5,
-        )
-    }
-
-    fn write_svg(
+    fn draw(
         &self,
-        out: &mut dyn core::fmt::Write,
+        svg: &mut crate::svg::Svg,
+        layout: &NimLayout,
         options: &crate::svg::SvgOptions<(u8, u8), u8>,
-    ) -> core::fmt::Result {
-        use crate::svg::{Style, Svg, caption};
-        let cell = f64::from(options.cell);
-        let height = self.picture_height(cell);
-        let mut svg = Svg::with_background(cell * 4.0, height, &Style::fill("#f4ecd8"));
+    ) {
+        use crate::svg::{PictureLayout, Style, caption};
+        let (cell, height) = (layout.cell, layout.height);
         for heap in [0u8, 1] {
-            let (x, base) = self.cell_centre(heap, options);
+            let (x, base) = layout.centre(heap);
             for stone in 0..self.heaps[usize::from(heap)] {
                 svg.begin_group("piece", &format!("stone of heap {heap}"));
                 let y = base - f64::from(stone) * cell * 0.5;
@@ -309,7 +336,6 @@ impl crate::svg::Render for Nim {
             "middle",
             "#333",
         );
-        svg.finish_into(out)
     }
 }
 

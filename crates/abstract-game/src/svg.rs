@@ -75,6 +75,25 @@ impl fmt::Display for Style {
     }
 }
 
+/// How the pieces of one side are painted: the body, its edge and the mark drawn on it (a
+/// letter, a glyph). Colours are any SVG colour text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paint {
+    /// The body's fill.
+    pub body: &'static str,
+    /// The body's outline.
+    pub edge: &'static str,
+    /// The letter or glyph on the body.
+    pub mark: &'static str,
+}
+
+impl Paint {
+    /// The style of a body: filled, and outlined `width` wide.
+    pub const fn outlined(&self, width: f64) -> Style {
+        Style::fill(self.body).stroke(self.edge, width)
+    }
+}
+
 /// Text with `&`, `<`, `>` and `"` escaped for XML.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -110,7 +129,7 @@ impl Svg {
     }
 
     /// A picture `width` by `height` with its whole area painted in `background` first: how
-    /// every game's picture starts.
+    /// [`Render::write_svg`] starts every game's picture.
     pub fn with_background(width: f64, height: f64, background: &Style) -> Svg {
         let mut svg = Svg::new(width, height);
         svg.rect(0.0, 0.0, width, height, background);
@@ -215,17 +234,24 @@ impl Svg {
         );
     }
 
-    /// A caption line centred on `y` in cells of `cell` pixels: `caption` in bold from `left`
-    /// and the smaller `status` ending at `right`, both in `colour`.
-    pub fn caption_line(
+    /// The caption line of a picture of `pos`, centred on `y` in cells of `cell` pixels: while
+    /// the game goes on, the mover's token (drawn by `token`, given the side to move) at
+    /// `left` and the text half a cell further on; the [`caption`] in bold and the smaller
+    /// `status` ending at `right`, both in `colour`.
+    pub fn caption_line<G: Game>(
         &mut self,
+        pos: &G,
         (left, right): (f64, f64),
-        y: f64,
-        cell: f64,
-        (caption, status): (&str, &str),
-        colour: &str,
+        (y, cell): (f64, f64),
+        (status, colour): (&str, &str),
+        token: impl FnOnce(&mut Svg, crate::Side),
     ) {
-        self.bold_text(left, y, cell * 0.36, caption, "start", colour);
+        let mut text_x = left;
+        if !pos.is_over() {
+            token(self, pos.side_to_move());
+            text_x += cell * 0.5;
+        }
+        self.bold_text(text_x, y, cell * 0.36, &caption(pos), "start", colour);
         self.text(right, y, cell * 0.26, status, "end", colour);
     }
 
@@ -250,8 +276,7 @@ impl Svg {
         self.out
     }
 
-    /// Finishes the picture into `out`: the last step of every game's
-    /// [`Render::write_svg`].
+    /// Finishes the picture into `out`: the last step of [`Render::write_svg`].
     pub fn finish_into(self, out: &mut dyn fmt::Write) -> fmt::Result {
         out.write_str(&self.finish())
     }
@@ -312,6 +337,32 @@ pub fn cell_size<M, C>(options: &SvgOptions<M, C>) -> f64 {
     f64::from(options.cell.max(8))
 }
 
+/// The scale and orientation of a picture: the size of a cell in pixels and whether the board
+/// is turned half round. The whole [`PictureLayout`] of a game whose picture is otherwise
+/// fixed, every length a multiple of the cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    /// The size of a cell in pixels, as [`cell_size`] gives it.
+    pub cell: f64,
+    /// The board turned half round.
+    pub flip: bool,
+}
+
+impl Scale {
+    /// The scale of a picture made with `options`.
+    pub fn of<M, C>(options: &SvgOptions<M, C>) -> Scale {
+        Scale {
+            cell: cell_size(options),
+            flip: options.flip,
+        }
+    }
+
+    /// The side whose home is drawn at the bottom, as [`bottom_side`] tells it.
+    pub fn bottom(&self) -> crate::Side {
+        bottom_side(self.flip)
+    }
+}
+
 /// What a picture shows besides the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions<M, C> {
@@ -365,11 +416,34 @@ impl<M, C> Default for SvgOptions<M, C> {
     }
 }
 
+/// The layout of a game's pictures, worked out once per picture from the position and the
+/// options: the paper, how large the picture is and where each cell is drawn. [`Render`]
+/// builds it for both [`write_svg`](Render::write_svg) and
+/// [`cell_centre`](Render::cell_centre), so that a page points at the cells where the picture
+/// drew them.
+pub trait PictureLayout<G: Render>: Sized {
+    /// The colour of the paper the picture is drawn on: white unless the game says otherwise.
+    const PAPER: &'static str = "#ffffff";
+
+    /// The layout of the picture of `pos` drawn with `options`.
+    fn new(pos: &G, options: &SvgOptions<G::Move, G::Cell>) -> Self;
+
+    /// The width and height of the picture, in pixels.
+    fn size(&self) -> (f64, f64);
+
+    /// Where the centre of `cell` is drawn, in pixels.
+    fn centre(&self, cell: G::Cell) -> (f64, f64);
+}
+
 /// A game whose positions can be drawn.
 ///
 /// A picture shows the board as the game has it, every piece with a symbol a person tells
 /// apart at a glance (each in an SVG group of class `piece`, reserves and stocks included),
 /// the side to move or the result, and what the options ask for.
+///
+/// A game gives its [`Layout`](Render::Layout) and its [`draw`](Render::draw); the picture's
+/// frame is written once, by [`write_svg`](Render::write_svg): the layout, a picture of its
+/// size painted in its paper colour, the game's drawing, the end.
 ///
 /// For pointing at the board (a page where a player clicks a piece and then its target),
 /// a game also tells where each cell is drawn ([`cell_centre`](Render::cell_centre)) and
@@ -381,6 +455,9 @@ pub trait Render: Game {
     /// game's notation.
     type Cell: Copy + Eq + fmt::Debug + fmt::Display + core::str::FromStr;
 
+    /// The layout of a picture: its paper, its size and where each cell is drawn.
+    type Layout: PictureLayout<Self>;
+
     /// Every cell of the board, in the game's own order.
     const CELLS: &'static [Self::Cell];
 
@@ -391,19 +468,37 @@ pub trait Render: Game {
     /// different sizes): a player then picks the move among them.
     fn move_cells(&self, mv: Self::Move) -> Vec<Self::Cell>;
 
+    /// Draws this position on `svg`, a picture of `layout`'s size already painted in its
+    /// [`PAPER`](PictureLayout::PAPER).
+    fn draw(
+        &self,
+        svg: &mut Svg,
+        layout: &Self::Layout,
+        options: &SvgOptions<Self::Move, Self::Cell>,
+    );
+
     /// Where the centre of `cell` is drawn in the picture made with `options`, in pixels.
     fn cell_centre(
         &self,
         cell: Self::Cell,
         options: &SvgOptions<Self::Move, Self::Cell>,
-    ) -> (f64, f64);
+    ) -> (f64, f64) {
+        Self::Layout::new(self, options).centre(cell)
+    }
 
-    /// Writes the picture of this position.
+    /// Writes the picture of this position: its [`draw`](Render::draw)ing on paper of its
+    /// layout's size.
     fn write_svg(
         &self,
         out: &mut dyn fmt::Write,
         options: &SvgOptions<Self::Move, Self::Cell>,
-    ) -> fmt::Result;
+    ) -> fmt::Result {
+        let layout = Self::Layout::new(self, options);
+        let (width, height) = layout.size();
+        let mut svg = Svg::with_background(width, height, &Style::fill(Self::Layout::PAPER));
+        self.draw(&mut svg, &layout, options);
+        svg.finish_into(out)
+    }
 
     /// The picture of this position as a string.
     fn svg(&self, options: &SvgOptions<Self::Move, Self::Cell>) -> String {
@@ -483,6 +578,14 @@ mod tests {
             ..SvgOptions::default()
         };
         assert_eq!(cell_size(&tiny), 8.0);
+        let scale = Scale::of(&tiny.flipped());
+        assert_eq!((scale.cell, scale.bottom()), (8.0, crate::Side::Second));
+        let paint = Paint {
+            body: "red",
+            edge: "blue",
+            mark: "white",
+        };
+        assert_eq!(paint.outlined(2.0), Style::fill("red").stroke("blue", 2.0));
     }
 
     #[test]

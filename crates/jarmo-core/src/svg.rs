@@ -8,9 +8,9 @@
 //! rule) and, under Seed, the unspent return credits. The caption says who is to move, or the
 //! result once the game is over.
 
-use core::fmt;
-
-use abstract_game::svg::{Render, Style, Svg, SvgOptions, bottom_side, caption_side, cell_size};
+use abstract_game::svg::{
+    Paint, PictureLayout, Render, Scale, Style, Svg, SvgOptions, caption_side,
+};
 use abstract_game::{Game, Side};
 
 use crate::board::{Hole, LINES};
@@ -37,21 +37,16 @@ const TARGET: &str = "#2e9e4f";
 /// Labels.
 const INK: &str = "#333333";
 
-/// Scale and orientation: where each hole goes in the picture.
-struct Layout {
-    /// The size of a cell in pixels: the distance between neighbouring holes.
-    c: f64,
-    /// Row 5 at the bottom and file `e` on the left.
-    flip: bool,
-}
+/// Where each hole goes in the picture: row 5 at the bottom and file `e` on the left when the
+/// board is flipped. A cell is the distance between neighbouring holes.
+impl PictureLayout<Position> for Scale {
+    fn new(_: &Position, options: &SvgOptions<Move, Hole>) -> Scale {
+        Scale::of(options)
+    }
 
-impl Layout {
-    /// The layout of a picture made with `options`.
-    fn new(options: &SvgOptions<Move, Hole>) -> Layout {
-        Layout {
-            c: cell_size(options),
-            flip: options.flip,
-        }
+    /// The board, the panels beside it and the caption under it.
+    fn size(&self) -> (f64, f64) {
+        (self.cell * 10.0, self.cell * 7.2)
     }
 
     /// The centre of a hole.
@@ -62,31 +57,34 @@ impl Layout {
         } else {
             (file, 4.0 - row)
         };
-        (self.c * (1.5 + col), self.c * (1.0 + line))
-    }
-
-    /// The side whose first row is drawn at the bottom.
-    fn bottom(&self) -> Side {
-        bottom_side(self.flip)
+        (self.cell * (1.5 + col), self.cell * (1.0 + line))
     }
 }
 
 /// The radius of an archer, in cells.
 const ARCHER: f64 = 0.31;
 
-/// The fill and outline of an archer of `side`.
-fn archer_colours(side: Side) -> (&'static str, &'static str, &'static str) {
+/// How the archers of `side` are painted: the body, its outline and the arrowhead.
+fn archer_paint(side: Side) -> Paint {
     match side {
-        Side::First => (BLACK_FILL, "#000000", "#d9d9d9"),
-        Side::Second => (WHITE_FILL, "#3a3a3a", "#6b6b6b"),
+        Side::First => Paint {
+            body: BLACK_FILL,
+            edge: "#000000",
+            mark: "#d9d9d9",
+        },
+        Side::Second => Paint {
+            body: WHITE_FILL,
+            edge: "#3a3a3a",
+            mark: "#6b6b6b",
+        },
     }
 }
 
 /// Draws an archer of `side` at `(x, y)` with radius `r`; `up` points its arrowhead up the
 /// picture (towards the row it races to).
 fn archer(svg: &mut Svg, (x, y): (f64, f64), r: f64, side: Side, marked: bool, up: bool) {
-    let (fill, outline, glyph) = archer_colours(side);
-    svg.circle(x, y, r, &Style::fill(fill).stroke(outline, r * 0.08));
+    let paint = archer_paint(side);
+    svg.circle(x, y, r, &paint.outlined(r * 0.08));
     if marked {
         svg.circle(x, y, r * 1.12, &Style::outline(MARK, r * 0.2));
     }
@@ -101,7 +99,7 @@ fn archer(svg: &mut Svg, (x, y): (f64, f64), r: f64, side: Side, marked: bool, u
         (x - r * 0.17, y + d * r * 0.05),
         (x - r * 0.45, y + d * r * 0.05),
     ];
-    svg.polygon(&arrow, &Style::fill(if marked { MARK } else { glyph }));
+    svg.polygon(&arrow, &Style::fill(if marked { MARK } else { paint.mark }));
 }
 
 /// The name of a side.
@@ -112,8 +110,8 @@ fn name(side: Side) -> &'static str {
 /// The parts of [`Render::write_svg`]'s picture, one section each, in drawing order.
 impl Position {
     /// Each side's panel: the archers waiting to return and the credits.
-    fn draw_panels(&self, svg: &mut Svg, at: &Layout) {
-        let c = at.c;
+    fn draw_panels(&self, svg: &mut Svg, at: &Scale) {
+        let c = at.cell;
         // Each side's panel: the archers waiting to return and the credits.
         let rules = self.rules();
         for side in Side::BOTH {
@@ -163,8 +161,8 @@ impl Position {
     }
 
     /// The targets of one hole's legal moves.
-    fn draw_targets(&self, svg: &mut Svg, at: &Layout, options: &SvgOptions<Move, Hole>) {
-        let c = at.c;
+    fn draw_targets(&self, svg: &mut Svg, at: &Scale, options: &SvgOptions<Move, Hole>) {
+        let c = at.cell;
         // The targets of one hole's legal moves.
         if let Some(cell) = options.targets_of {
             let mut moves = MoveList::new();
@@ -202,37 +200,25 @@ impl Position {
 impl Render for Position {
     type Cell = Hole;
 
+    type Layout = Scale;
+
     const CELLS: &'static [Hole] = &Hole::ALL;
 
     /// A step touches where it starts, where it lands and the hole of a returned archer; a
     /// drop its hole; a pass nothing.
     fn move_cells(&self, mv: Move) -> Vec<Hole> {
-        match mv {
-            Move::Step {
-                from,
-                to,
-                return_to,
-            } => [Some(from), Some(to), return_to]
-                .into_iter()
-                .flatten()
-                .collect(),
-            Move::Drop(hole) => vec![hole],
-            Move::Pass => Vec::new(),
-        }
-    }
-
-    fn cell_centre(&self, hole: Hole, options: &SvgOptions<Move, Hole>) -> (f64, f64) {
-        Layout::new(options).centre(hole)
+        [mv.from(), mv.to(), mv.return_to()]
+            .into_iter()
+            .flatten()
+            .collect()
     }
 
     /// Draws the board, the archers, the pools beside the board and the caption; the last
     /// move as an arrow (a drop or a return as an outlined hole) and the targets of the legal
     /// moves of `targets_of` as green dots. A drop's target is the hole itself: ask for the
     /// targets of an empty first-row hole to see whether a reserve archer may land there.
-    fn write_svg(&self, out: &mut dyn fmt::Write, options: &SvgOptions<Move, Hole>) -> fmt::Result {
-        let at = Layout::new(options);
-        let c = at.c;
-        let mut svg = Svg::with_background(c * 10.0, c * 7.2, &Style::fill("#ffffff"));
+    fn draw(&self, svg: &mut Svg, at: &Scale, options: &SvgOptions<Move, Hole>) {
+        let c = at.cell;
 
         // The board, the first rows tinted in their side's colour, the lines, the holes.
         svg.rect(
@@ -333,7 +319,7 @@ impl Render for Position {
             );
             svg.begin_group("piece", &title);
             archer(
-                &mut svg,
+                svg,
                 at.centre(hole),
                 c * ARCHER,
                 side,
@@ -343,9 +329,9 @@ impl Render for Position {
             svg.end_group();
         }
 
-        self.draw_panels(&mut svg, &at);
+        self.draw_panels(svg, at);
 
-        self.draw_targets(&mut svg, &at, options);
+        self.draw_targets(svg, at, options);
 
         // The caption: the side to move, or the result.
         let caption = match self.outcome() {
@@ -360,16 +346,9 @@ impl Render for Position {
             }
         };
         if let Some(side) = caption_side(self) {
-            let (fill, outline, _) = archer_colours(side);
-            svg.circle(
-                c * 1.1,
-                c * 6.75,
-                c * 0.16,
-                &Style::fill(fill).stroke(outline, c * 0.03),
-            );
+            let token = archer_paint(side).outlined(c * 0.03);
+            svg.circle(c * 1.1, c * 6.75, c * 0.16, &token);
         }
         svg.text(c * 1.4, c * 6.75, c * 0.3, &caption, "start", INK);
-
-        svg.finish_into(out)
     }
 }

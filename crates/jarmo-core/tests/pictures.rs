@@ -5,8 +5,7 @@
 
 use abstract_game::svg::SvgOptions;
 use abstract_game::testing::pictures::{
-    check_caption, check_committed_pictures, check_options_change_the_picture,
-    check_random_pictures, checked_picture, play_moves,
+    check_caption, check_pictures, checked_picture, play_moves,
 };
 use jarmo_core::prelude::*;
 
@@ -77,12 +76,6 @@ fn pools_and_marks_are_drawn_and_the_result_is_the_caption() {
 }
 
 #[test]
-fn a_move_and_the_options_change_the_picture() {
-    let start = Position::new(Rules::JARMO);
-    check_options_change_the_picture(&start, start.parse_move("c1-d3").unwrap(), (96, 960));
-}
-
-#[test]
 fn targets_are_one_mark_per_distinct_hole() {
     let start = Position::new(Rules::JARMO);
     for name in ["a1", "c1", "c3"] {
@@ -116,11 +109,6 @@ fn targets_are_one_mark_per_distinct_hole() {
     assert_eq!(groups(&reserve.svg(&e1), "target"), 1);
 }
 
-#[test]
-fn random_positions_render_with_every_archer() {
-    check_random_pictures::<Position>(64, 80, piece_count, targets);
-}
-
 /// The pictures of docs/jarmo.md: file name, rules, position text, moves, highlighted hole.
 const DOCUMENTED: &[(&str, Rules, &str, &str, Option<&str>)] = &[
     ("start", Rules::JARMO, "", "", None),
@@ -148,8 +136,10 @@ const DOCUMENTED: &[(&str, Rules, &str, &str, Option<&str>)] = &[
     ),
 ];
 
+/// Every check the games share: the options, random positions of every preset, the committed
+/// pictures of `docs/pictures/` with their captions and highlights.
 #[test]
-fn the_committed_pictures_are_up_to_date() {
+fn the_shared_picture_checks_pass() {
     let pictures: Vec<(&str, Position, Options)> = DOCUMENTED
         .iter()
         .map(|&(name, rules, text, moves, highlight)| {
@@ -168,5 +158,6 @@ fn the_committed_pictures_are_up_to_date() {
         })
         .collect();
     let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/jarmo-");
-    check_committed_pictures(prefix, &pictures, piece_count);
+    // The board, the panels beside it: 10 cells.
+    check_pictures(prefix, &pictures, (piece_count, targets), 1000, (64, 80));
 }

@@ -10,9 +10,7 @@
 //! faint outlines. The caption says who is to move (and who is one reply from winning), or the
 //! result once the game is over.
 
-use core::fmt;
-
-use abstract_game::svg::{Render, Style, Svg, SvgOptions, bottom_side, caption_side, cell_size};
+use abstract_game::svg::{PictureLayout, Render, Scale, Style, Svg, SvgOptions, caption_side};
 use abstract_game::{Game, Side};
 
 use crate::WINNING_MONOLITHS;
@@ -53,38 +51,28 @@ const fn side_colours(side: Side) -> (&'static str, &'static str) {
     }
 }
 
-/// Scale and orientation: where each square goes in the picture.
-struct Layout {
-    /// The size of a cell in pixels: the distance between neighbouring squares.
-    c: f64,
-    /// North's territory at the bottom, file `g` on the left.
-    flip: bool,
-}
-
-impl Layout {
-    /// The layout of a picture made with `options`.
-    fn new(options: &SvgOptions<Move, Square>) -> Layout {
-        Layout {
-            c: cell_size(options),
-            flip: options.flip,
-        }
+/// Where each square goes in the picture: North's territory at the bottom and file `g` on the
+/// left when the board is flipped. A cell is the distance between neighbouring squares.
+impl PictureLayout<Position> for Scale {
+    fn new(_: &Position, options: &SvgOptions<Move, Square>) -> Scale {
+        Scale::of(options)
     }
 
-    /// The picture point of board coordinates (`x` across, `y` up, the midline at `y = 0`).
-    fn point(&self, x: f64, y: f64) -> (f64, f64) {
-        let (x, y) = if self.flip { (-x, -y) } else { (x, y) };
-        (self.c * (4.4 + x), self.c * (3.9 - y))
+    /// The caption above, the board and the panels beside it.
+    fn size(&self) -> (f64, f64) {
+        (self.cell * 13.3, self.cell * 7.5)
     }
 
     /// The centre of a square.
     fn centre(&self, square: Square) -> (f64, f64) {
-        self.point(f64::from(square.x()), f64::from(square.y()))
+        point(self, f64::from(square.x()), f64::from(square.y()))
     }
+}
 
-    /// The side whose territory is drawn at the bottom.
-    fn bottom(&self) -> Side {
-        bottom_side(self.flip)
-    }
+/// The picture point of board coordinates (`x` across, `y` up, the midline at `y = 0`).
+fn point(at: &Scale, x: f64, y: f64) -> (f64, f64) {
+    let (x, y) = if at.flip { (-x, -y) } else { (x, y) };
+    (at.cell * (4.4 + x), at.cell * (3.9 - y))
 }
 
 /// Where an alignment's monolith stands, in board coordinates: on its own line, near the
@@ -166,10 +154,10 @@ impl Position {
     fn draw_target(
         &self,
         svg: &mut Svg,
-        at: &Layout,
+        at: &Scale,
         options: &SvgOptions<Move, Square>,
     ) -> Vec<Piece> {
-        let c = at.c;
+        let c = at.cell;
         // The pieces the mover may put on the asked square.
         let mut fits: Vec<Piece> = Vec::new();
         if let Some(cell) = options.targets_of {
@@ -210,11 +198,11 @@ impl Position {
     fn draw_panels(
         &self,
         svg: &mut Svg,
-        at: &Layout,
+        at: &Scale,
         options: &SvgOptions<Move, Square>,
         fits: &[Piece],
     ) {
-        let c = at.c;
+        let c = at.cell;
         // Each side's panel: the monoliths it holds and its stock.
         for side in Side::BOTH {
             let t = if side == at.bottom() { 4.05 } else { 1.0 };
@@ -293,8 +281,8 @@ impl Position {
     }
 
     /// The caption: the side to move, or the result, and the last move.
-    fn draw_caption(&self, svg: &mut Svg, at: &Layout, options: &SvgOptions<Move, Square>) {
-        let c = at.c;
+    fn draw_caption(&self, svg: &mut Svg, at: &Scale, options: &SvgOptions<Move, Square>) {
+        let c = at.cell;
         // The caption: the side to move, or the result.
         let caption = match self.outcome() {
             Some(outcome) => Position::describe(outcome).to_string(),
@@ -331,6 +319,8 @@ impl Position {
 impl Render for Position {
     type Cell = Square;
 
+    type Layout = Scale;
+
     const CELLS: &'static [Square] = &Square::ALL;
 
     /// A placement touches its square (the pieces that fit there are told apart by the
@@ -339,23 +329,12 @@ impl Render for Position {
         mv.to().into_iter().collect()
     }
 
-    fn cell_centre(&self, square: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
-        Layout::new(options).centre(square)
-    }
-
     /// Draws the board, the towers, the monoliths, both stocks and the caption; the last
     /// placement as an outlined square, named in the caption. A placement starts from no square, so
     /// `targets_of` a square marks that square when some piece may go there (a dot where the
     /// next piece would stand), and outlines in the mover's stock the pieces that may.
-    fn write_svg(
-        &self,
-        out: &mut dyn fmt::Write,
-        options: &SvgOptions<Move, Square>,
-    ) -> fmt::Result {
-        let at = Layout::new(options);
-        let c = at.c;
-        let (width, height) = (c * 13.3, c * 7.5);
-        let mut svg = Svg::with_background(width, height, &Style::fill("#ffffff"));
+    fn draw(&self, svg: &mut Svg, at: &Scale, options: &SvgOptions<Move, Square>) {
+        let c = at.cell;
 
         // The octagon, its two territories and the midline band.
         let (left, right, top, bottom, cut) = (0.5, 8.3, 1.0, 6.8, 0.8);
@@ -435,7 +414,7 @@ impl Render for Position {
                 None => format!("monolith of {alignment}, held by nobody"),
             };
             svg.begin_group("monolith", &title);
-            monolith(&mut svg, at.point(x, y), c * 0.34, leader);
+            monolith(svg, point(at, x, y), c * 0.34, leader);
             svg.end_group();
         }
 
@@ -463,17 +442,15 @@ impl Render for Position {
                     "piece",
                     &format!("{piece} on {square}, level {}", level + 1),
                 );
-                piece_bar(&mut svg, x, base, c, c * (BAR - 0.015), piece, false);
+                piece_bar(svg, x, base, c, c * (BAR - 0.015), piece, false);
                 svg.end_group();
             }
         }
 
-        let fits = self.draw_target(&mut svg, &at, options);
+        let fits = self.draw_target(svg, at, options);
 
-        self.draw_panels(&mut svg, &at, options, &fits);
+        self.draw_panels(svg, at, options, &fits);
 
-        self.draw_caption(&mut svg, &at, options);
-
-        svg.finish_into(out)
+        self.draw_caption(svg, at, options);
     }
 }

@@ -22,10 +22,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use core::fmt;
-
 use abstract_game::svg::{
-    Render, Style, Svg, SvgOptions, cell_size, hex_corners, pointy_hex_centre,
+    Paint, PictureLayout, Render, Style, Svg, SvgOptions, cell_size, hex_corners, pointy_hex_centre,
 };
 use abstract_game::{Game, Side};
 
@@ -35,8 +33,6 @@ use crate::moves::Move;
 use crate::piece::{Cube, Kind};
 use crate::position::Position;
 
-/// The paper round the board.
-const PAPER: &str = "#f8f4ea";
 /// Ink for coordinates and captions.
 const INK: &str = "#2b2620";
 /// The cells: ordinary, White's home row `a`, Black's home row `i`, and their outline.
@@ -56,75 +52,66 @@ const DROP: &str = "#9b3fd1";
 const GOLD: &str = "#d9a514";
 
 /// How the cubes of one side are painted: body, edge and letter.
-struct Paint {
-    body: &'static str,
-    edge: &'static str,
-    letter: &'static str,
-}
-
 fn paint(side: Side) -> Paint {
     match side {
         Side::First => Paint {
             body: "#fdfcf8",
             edge: "#2b2620",
-            letter: "#1b1814",
+            mark: "#1b1814",
         },
         Side::Second => Paint {
             body: "#24211e",
             edge: "#0b0a09",
-            letter: "#f6f2e8",
+            mark: "#f6f2e8",
         },
     }
 }
 
-/// The room round the board: beside it, above and below it, and for the caption.
-struct Margins {
+/// The geometry of one picture: the cell size, the room round the board, the centre of `e5`,
+/// which way round.
+pub struct Layout {
+    cell: f64,
+    /// The room beside the board (for the row letters), above and below it (for the cell
+    /// numbers), and for the caption above all.
     side: f64,
     edge: f64,
     caption: f64,
-}
-
-impl Margins {
-    fn new(options: &SvgOptions<Move, Square>) -> Margins {
-        let cell = cell_size(options);
-        let (side, edge) = if options.coordinates {
-            (cell * 0.8, cell * 0.45)
-        } else {
-            (cell * 0.25, cell * 0.15)
-        };
-        Margins {
-            side,
-            edge,
-            caption: cell * 0.8,
-        }
-    }
-}
-
-/// The geometry of one picture: the centre of `e5`, the cell size, which way round.
-struct Layout {
-    cell: f64,
     ox: f64,
     oy: f64,
     flip: bool,
 }
 
-impl Layout {
-    /// The layout of a picture made with `options`.
-    fn new(options: &SvgOptions<Move, Square>) -> Layout {
+impl PictureLayout<Position> for Layout {
+    /// The paper round the board.
+    const PAPER: &'static str = "#f8f4ea";
+
+    fn new(_: &Position, options: &SvgOptions<Move, Square>) -> Layout {
         let cell = cell_size(options);
         let radius = cell / 3f64.sqrt();
-        let margins = Margins::new(options);
+        let (side, edge) = if options.coordinates {
+            (cell * 0.8, cell * 0.45)
+        } else {
+            (cell * 0.25, cell * 0.15)
+        };
+        let caption = cell * 0.8;
         Layout {
             cell,
-            ox: margins.side + 9.0 * cell / 2.0,
-            oy: margins.caption + margins.edge + 7.0 * radius,
+            side,
+            edge,
+            caption,
+            ox: side + 9.0 * cell / 2.0,
+            oy: caption + edge + 7.0 * radius,
             flip: options.flip,
         }
     }
 
-    /// The circumradius of a hexagon: `cell` is its width across the flat sides.
-    fn radius(&self) -> f64 {
-        self.cell / 3f64.sqrt()
+    /// The caption's band, the board (nine columns, seven hexagons high) with its margins, and
+    /// the reserve panel of 2.9 cells.
+    fn size(&self) -> (f64, f64) {
+        (
+            2.0 * self.side + self.board_width() + self.cell * 2.9,
+            self.caption + 2.0 * self.edge + 14.0 * self.radius(),
+        )
     }
 
     /// The centre of `sq`'s hexagon.
@@ -136,6 +123,18 @@ impl Layout {
         } else {
             (self.ox + x, self.oy + y)
         }
+    }
+}
+
+impl Layout {
+    /// The circumradius of a hexagon: `cell` is its width across the flat sides.
+    fn radius(&self) -> f64 {
+        self.cell / 3f64.sqrt()
+    }
+
+    /// The width of the board: nine columns of cells.
+    fn board_width(&self) -> f64 {
+        9.0 * self.cell
     }
 }
 
@@ -160,10 +159,7 @@ fn block_outline(cx: f64, cy: f64, w: f64, h: f64) -> [(f64, f64); 8] {
 fn draw_cube(svg: &mut Svg, cx: f64, cy: f64, w: f64, h: f64, cube: Cube) {
     let p = paint(cube.side);
     let small = w.min(h);
-    svg.polygon(
-        &block_outline(cx, cy, w, h),
-        &Style::fill(p.body).stroke(p.edge, small * 0.08),
-    );
+    svg.polygon(&block_outline(cx, cy, w, h), &p.outlined(small * 0.08));
     match cube.kind {
         Kind::Mountain => {
             let (gw, gh) = (small * 0.40, small * 0.34);
@@ -176,7 +172,7 @@ fn draw_cube(svg: &mut Svg, cx: f64, cy: f64, w: f64, h: f64, cube: Cube) {
                     (cx + gw * 0.35, cy - gh * 0.95),
                     (cx + gw, base),
                 ],
-                &Style::fill(p.letter),
+                &Style::fill(p.mark),
             );
         }
         kind => {
@@ -188,7 +184,7 @@ fn draw_cube(svg: &mut Svg, cx: f64, cy: f64, w: f64, h: f64, cube: Cube) {
                 );
             }
             let letter = kind.letter().to_string();
-            svg.bold_text(cx, cy, small * 0.58, &letter, "middle", p.letter);
+            svg.bold_text(cx, cy, small * 0.58, &letter, "middle", p.mark);
         }
     }
 }
@@ -251,11 +247,6 @@ fn target_cells(pos: &Position, cell: Square) -> Vec<(Square, bool, bool)> {
 }
 
 impl Position {
-    /// The caption: the side to move, or the result once the game is over.
-    fn picture_caption(&self) -> String {
-        abstract_game::svg::caption(self)
-    }
-
     /// The small print beside the caption: the turn number and the no-capture counter.
     fn picture_status(&self) -> String {
         let mut text = format!("turn {}", self.turn_number());
@@ -374,7 +365,9 @@ impl Position {
                     x,
                     y,
                     cell * 0.14,
-                    &Style::fill(colour).stroke(PAPER, cell * 0.02).opacity(0.9),
+                    &Style::fill(colour)
+                        .stroke(Layout::PAPER, cell * 0.02)
+                        .opacity(0.9),
                 );
             } else {
                 svg.circle(x, y, cell * 0.12, &Style::outline(colour, cell * 0.05));
@@ -390,30 +383,29 @@ impl Position {
     /// the mover's colour (none once the game is over), the side to move or the result, and
     /// the status on the right.
     fn draw_caption(&self, svg: &mut Svg, cell: f64, caption_height: f64, width: f64) {
-        // The caption.
         let cy = caption_height * 0.5;
-        let mut text_x = cell * 0.25;
-        if !self.is_over() {
-            let p = paint(self.side_to_move());
-            svg.polygon(
-                &block_outline(text_x + cell * 0.18, cy, cell * 0.34, cell * 0.34),
-                &Style::fill(p.body).stroke(INK, cell * 0.03),
-            );
-            text_x += cell * 0.5;
-        }
-        let texts = (self.picture_caption(), self.picture_status());
+        let status = self.picture_status();
+        let (left, right) = (cell * 0.25, width - cell * 0.25);
         svg.caption_line(
-            (text_x, width - cell * 0.25),
-            cy,
-            cell,
-            (&texts.0, &texts.1),
-            INK,
+            self,
+            (left, right),
+            (cy, cell),
+            (&status, INK),
+            |svg, side| {
+                let cube = block_outline(left + cell * 0.18, cy, cell * 0.34, cell * 0.34);
+                svg.polygon(
+                    &cube,
+                    &Style::fill(paint(side).body).stroke(INK, cell * 0.03),
+                );
+            },
         );
     }
 }
 
 impl Render for Position {
     type Cell = Square;
+
+    type Layout = Layout;
 
     const CELLS: &'static [Square] = &Square::ALL;
 
@@ -444,10 +436,6 @@ impl Render for Position {
         }
     }
 
-    fn cell_centre(&self, sq: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
-        Layout::new(options).centre(sq)
-    }
-
     /// Draws the board with White's home row `a` at the bottom (at the top when flipped), the
     /// row letters at both ends of each row and the cell numbers under row `a` and over row
     /// `i`, the cubes, each side's reserve beside its home row, the caption above, the last
@@ -456,27 +444,12 @@ impl Render for Position {
     /// turn's first action lands, a small green ring where only a second action lands, an
     /// outline round an occupied cell (green to stack or climb, orange-red to capture), violet
     /// marks where drops land.
-    fn write_svg(
-        &self,
-        out: &mut dyn fmt::Write,
-        options: &SvgOptions<Move, Square>,
-    ) -> fmt::Result {
-        let layout = Layout::new(options);
-        let Margins {
-            side: side_margin,
-            edge: edge_margin,
-            caption: caption_height,
-        } = Margins::new(options);
-        let cell = layout.cell;
-        let radius = layout.radius();
-        let panel = cell * 2.9;
-        let board_width = 9.0 * cell;
-        let board_height = 14.0 * radius;
-        let width = 2.0 * side_margin + board_width + panel;
-        let height = caption_height + 2.0 * edge_margin + board_height;
-        let mut svg = Svg::with_background(width, height, &Style::fill(PAPER));
+    fn draw(&self, svg: &mut Svg, layout: &Layout, options: &SvgOptions<Move, Square>) {
+        let (cell, radius) = (layout.cell, layout.radius());
+        let (edge_margin, caption_height) = (layout.edge, layout.caption);
+        let (width, height) = layout.size();
 
-        self.draw_caption(&mut svg, cell, caption_height, width);
+        self.draw_caption(svg, cell, caption_height, width);
 
         // The cells.
         for sq in Square::ALL {
@@ -539,10 +512,10 @@ impl Render for Position {
                 }
             }
             for &sq in &path {
-                outline(&mut svg, sq, LAST);
+                outline(svg, sq, LAST);
             }
             if let Some(sq) = mv.relocation() {
-                outline(&mut svg, sq, RELOCATION);
+                outline(svg, sq, RELOCATION);
             }
         }
 
@@ -561,17 +534,17 @@ impl Render for Position {
 
         // The cubes on the board.
         for sq in Square::ALL {
-            self.draw_cell(&mut svg, &layout, sq);
+            self.draw_cell(svg, layout, sq);
         }
 
-        let px = side_margin * 2.0 + board_width - cell * 0.35;
+        let px = layout.side * 2.0 + layout.board_width() - cell * 0.35;
         let tops = (
             height - edge_margin - cell * 1.75,
             caption_height + edge_margin,
         );
-        self.draw_reserves(&mut svg, options, px, tops);
+        self.draw_reserves(svg, options, px, tops);
 
-        self.draw_targets(&mut svg, &layout, targets);
+        self.draw_targets(svg, layout, targets);
 
         // The last turn's arrows, one per action.
         if options.last_move.is_some_and(|mv| !mv.is_drop()) {
@@ -580,7 +553,5 @@ impl Render for Position {
                 svg.arrow_short_of(a, b, cell * 0.25, cell * 0.08, LAST_ARROW);
             }
         }
-
-        svg.finish_into(out)
     }
 }

@@ -7,13 +7,15 @@ use std::collections::BTreeSet;
 
 use abstract_game::svg::SvgOptions;
 use abstract_game::testing::pictures::{
-    check_caption, check_committed_pictures, check_highlight, check_options_change_the_picture,
-    check_random_pictures, play_moves as play_record,
+    check_highlight, check_pictures, play_moves as play_record,
 };
 use jersi_core::Kind;
 use jersi_core::prelude::*;
 
 type Options = SvgOptions<Move, Square>;
+
+/// Where the committed pictures are.
+const PICTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
 
 fn groups(svg: &str, class: &str) -> usize {
     abstract_game::testing::svg_groups(svg, class)
@@ -88,33 +90,22 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
     let last_relocation = play_record(&mut relocated, RELOCATION);
     let mut finished = start.clone();
     let last = play_record(&mut finished, RULEBOOK);
+    let plain = Options::default();
     vec![
-        ("jersi-start", start.clone(), Options::default()),
-        (
-            "jersi-targets",
-            opening,
-            Options::default().with_targets_of(sq("d8")),
-        ),
+        ("jersi-start", start.clone(), plain),
+        ("jersi-targets", opening, plain.with_targets_of(sq("d8"))),
         (
             "jersi-stack-turn",
             stack_turn,
-            Options::default().with_last_move(last_stack),
+            plain.with_last_move(last_stack),
         ),
         (
             "jersi-relocation",
             relocated,
-            Options::default().with_last_move(last_relocation),
+            plain.with_last_move(last_relocation),
         ),
-        (
-            "jersi-drops",
-            start,
-            Options::default().with_targets_of(sq("e5")),
-        ),
-        (
-            "jersi-end",
-            finished,
-            Options::default().with_last_move(last).flipped(),
-        ),
+        ("jersi-drops", start, plain.with_targets_of(sq("e5"))),
+        ("jersi-end", finished, plain.with_last_move(last).flipped()),
     ]
 }
 
@@ -137,21 +128,10 @@ fn stacks_show_both_cubes() {
 }
 
 #[test]
-fn a_move_and_the_options_change_the_picture() {
-    let start = Position::new(Rules::default());
-    // Nine columns of cells, the reserve panel of 2.9 cells and two side margins of 0.8: 13.5 cells.
-    check_options_change_the_picture(&start, start.parse_move("b8-b7=d8").unwrap(), (100, 1350));
-}
-
-#[test]
 fn the_caption_tells_the_side_to_move_and_the_result() {
-    let start = Position::new(Rules::default());
-    let after = start.after(start.parse_move("b8-b7").unwrap());
-    let mut finished = start.clone();
+    let mut finished = Position::new(Rules::default());
     play_record(&mut finished, RULEBOOK);
-    for pos in [&start, &after, &finished] {
-        check_caption(pos);
-    }
+    let start = Position::new(Rules::default());
     assert!(start.svg(&Options::default()).contains("White to move"));
     assert!(finished.svg(&Options::default()).contains("Black wins"));
 }
@@ -183,14 +163,10 @@ fn a_highlight_marks_one_target_per_cell() {
     assert!(svg.contains("<title>capture to f6</title>"), "{svg}");
 }
 
-/// Pictures of random positions of every preset render, parse and show every cube and target.
+/// Every check the games share: the options, random positions of every preset, the committed
+/// pictures of `docs/pictures/` with their captions and highlights.
 #[test]
-fn random_positions_render() {
-    check_random_pictures::<Position>(48, 160, cubes, targets);
-}
-
-#[test]
-fn committed_pictures_are_up_to_date() {
-    let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
-    check_committed_pictures(prefix, &documented(), cubes);
+fn the_shared_picture_checks_pass() {
+    // Nine columns of cells, the reserve panel of 2.9 cells and two side margins of 0.8: 13.5 cells.
+    check_pictures(PICTURES, &documented(), (cubes, targets), 1350, (48, 160));
 }

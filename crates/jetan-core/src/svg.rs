@@ -20,9 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use core::fmt;
-
-use abstract_game::svg::{Render, Style, Svg, SvgOptions, cell_size};
+use abstract_game::svg::{Paint, PictureLayout, Render, Style, Svg, SvgOptions, cell_size};
 use abstract_game::{Game, Side};
 
 use crate::board::{SIZE, Square};
@@ -33,9 +31,8 @@ use crate::position::{Move, MoveList, Position};
 const ORANGE_SQUARE: &str = "#f4c07e";
 /// The black squares.
 const BLACK_SQUARE: &str = "#3e3834";
-/// The frame and the paper round the board.
+/// The frame round the board.
 const FRAME: &str = "#2a211c";
-const PAPER: &str = "#faf5ec";
 /// Ink for coordinates and captions.
 const INK: &str = "#2a211c";
 /// The last move: squares tinted and outlined, an arrow.
@@ -45,27 +42,21 @@ const LAST_ARROW: &str = "#1f6fd1";
 const TARGET: &str = "#1e9e4a";
 const ESCAPE: &str = "#9b3fd1";
 
-/// How one army is painted: the body, its rim and its letter.
-struct Army {
-    body: &'static str,
-    rim: &'static str,
-    letter: &'static str,
-}
-
 /// Black: a black body with an ivory rim and letter.
-const BLACK_ARMY: Army = Army {
+const BLACK_ARMY: Paint = Paint {
     body: "#141414",
-    rim: "#f3ede2",
-    letter: "#f3ede2",
+    edge: "#f3ede2",
+    mark: "#f3ede2",
 };
 /// Orange: a vivid orange body with a dark brown rim and letter.
-const ORANGE_ARMY: Army = Army {
+const ORANGE_ARMY: Paint = Paint {
     body: "#ff7a0f",
-    rim: "#3a1600",
-    letter: "#1c0a00",
+    edge: "#3a1600",
+    mark: "#1c0a00",
 };
 
-fn army(side: Side) -> &'static Army {
+/// How one army is painted: the body, its rim and its letter.
+fn army(side: Side) -> &'static Paint {
     match side {
         Side::First => &BLACK_ARMY,
         Side::Second => &ORANGE_ARMY,
@@ -73,16 +64,18 @@ fn army(side: Side) -> &'static Army {
 }
 
 /// The geometry of one picture: where the board lies and which way round.
-struct Layout {
+pub struct Layout {
     cell: f64,
     left: f64,
     top: f64,
     flip: bool,
 }
 
-impl Layout {
-    /// The layout of a picture made with `options`.
-    fn new(options: &SvgOptions<Move, Square>) -> Layout {
+impl PictureLayout<Position> for Layout {
+    /// The paper round the board.
+    const PAPER: &'static str = "#faf5ec";
+
+    fn new(_: &Position, options: &SvgOptions<Move, Square>) -> Layout {
         let cell = cell_size(options);
         Layout {
             cell,
@@ -96,6 +89,25 @@ impl Layout {
         }
     }
 
+    /// The board and the margins: the caption's band above, the rank labels' margin on the
+    /// left and below, a pad on the right.
+    fn size(&self) -> (f64, f64) {
+        let n = f64::from(SIZE);
+        let pad = self.cell * 0.25;
+        (
+            self.left + n * self.cell + pad,
+            self.top + n * self.cell + self.left,
+        )
+    }
+
+    /// The centre of `sq`'s square.
+    fn centre(&self, sq: Square) -> (f64, f64) {
+        let (x, y) = self.corner(sq);
+        (x + self.cell / 2.0, y + self.cell / 2.0)
+    }
+}
+
+impl Layout {
     /// The top-left corner of `sq`'s square.
     fn corner(&self, sq: Square) -> (f64, f64) {
         let last = f64::from(SIZE - 1);
@@ -106,12 +118,6 @@ impl Layout {
             (file, last - rank)
         };
         (self.left + col * self.cell, self.top + row * self.cell)
-    }
-
-    /// The centre of `sq`'s square.
-    fn centre(&self, sq: Square) -> (f64, f64) {
-        let (x, y) = self.corner(sq);
-        (x + self.cell / 2.0, y + self.cell / 2.0)
     }
 }
 
@@ -143,7 +149,7 @@ fn draw_piece(svg: &mut Svg, cx: f64, cy: f64, cell: f64, piece: Piece, escape_l
             2 => 0.36,
             _ => 0.40,
         };
-    let body = Style::fill(paint.body).stroke(paint.rim, cell * 0.055);
+    let body = paint.outlined(cell * 0.055);
     match piece.kind {
         Kind::Chief => svg.polygon(&octagon(cx, cy, radius * 1.06), &body),
         _ => svg.circle(cx, cy, radius, &body),
@@ -153,7 +159,7 @@ fn draw_piece(svg: &mut Svg, cx: f64, cy: f64, cell: f64, piece: Piece, escape_l
             cx,
             cy,
             radius * 0.78,
-            &Style::outline(paint.rim, cell * 0.03),
+            &Style::outline(paint.edge, cell * 0.03),
         );
     }
     let size = if piece.kind == Kind::Panthan {
@@ -162,7 +168,7 @@ fn draw_piece(svg: &mut Svg, cx: f64, cy: f64, cell: f64, piece: Piece, escape_l
         cell * 0.40
     };
     let letter = piece.kind.letter().to_string();
-    svg.bold_text(cx, cy, size, &letter, "middle", paint.letter);
+    svg.bold_text(cx, cy, size, &letter, "middle", paint.mark);
     if piece.kind == Kind::Princess && escape_left {
         let (sx, sy) = (cx + radius * 0.8, cy - radius * 0.8);
         svg.polygon(
@@ -173,11 +179,6 @@ fn draw_piece(svg: &mut Svg, cx: f64, cy: f64, cell: f64, piece: Piece, escape_l
 }
 
 impl Position {
-    /// The caption: the side to move, or the result once the game is over.
-    fn picture_caption(&self) -> String {
-        abstract_game::svg::caption(self)
-    }
-
     /// The small print beside the caption: the escapes left and the countdown.
     fn picture_status(&self) -> String {
         let mut parts = Vec::new();
@@ -213,32 +214,20 @@ impl Position {
     /// right.
     fn draw_caption(&self, svg: &mut Svg, cell: f64, margin: f64, caption_height: f64) {
         let n = f64::from(SIZE);
-        // The caption: a disc of the mover's colour (none once the game is over) and the text.
         let cy = caption_height * 0.45;
-        let mut text_x = margin;
-        if !self.is_over() {
-            let paint = army(self.side_to_move());
-            svg.circle(
-                margin + cell * 0.2,
-                cy,
-                cell * 0.18,
-                &Style::fill(paint.body).stroke(FRAME, cell * 0.04),
-            );
-            text_x += cell * 0.5;
-        }
-        let texts = (self.picture_caption(), self.picture_status());
-        svg.caption_line(
-            (text_x, margin + n * cell),
-            cy,
-            cell,
-            (&texts.0, &texts.1),
-            INK,
-        );
+        let status = self.picture_status();
+        let ends = (margin, margin + n * cell);
+        svg.caption_line(self, ends, (cy, cell), (&status, INK), |svg, side| {
+            let disc = Style::fill(army(side).body).stroke(FRAME, cell * 0.04);
+            svg.circle(margin + cell * 0.2, cy, cell * 0.18, &disc);
+        });
     }
 }
 
 impl Render for Position {
     type Cell = Square;
+
+    type Layout = Layout;
 
     const CELLS: &'static [Square] = &Square::ALL;
 
@@ -247,27 +236,15 @@ impl Render for Position {
         mv.from().into_iter().chain(mv.to()).collect()
     }
 
-    fn cell_centre(&self, sq: Square, options: &SvgOptions<Move, Square>) -> (f64, f64) {
-        Layout::new(options).centre(sq)
-    }
-
     /// Draws the 10x10 board with `a1` black at the bottom left (the top right when
     /// flipped), files and ranks on the edges, the pieces, the caption above the board, the
     /// last move as tinted squares and an arrow, and the targets of `targets_of`: a dot on an
     /// empty square, a ring round a piece to capture, a violet dot for the Princess's escape.
-    fn write_svg(
-        &self,
-        out: &mut dyn fmt::Write,
-        options: &SvgOptions<Move, Square>,
-    ) -> fmt::Result {
-        let layout = Layout::new(options);
+    fn draw(&self, svg: &mut Svg, layout: &Layout, options: &SvgOptions<Move, Square>) {
         let (cell, margin, caption_height) = (layout.cell, layout.left, layout.top);
         let n = f64::from(SIZE);
-        let pad = cell * 0.25;
-        let (width, height) = (margin + n * cell + pad, caption_height + n * cell + margin);
-        let mut svg = Svg::with_background(width, height, &Style::fill(PAPER));
 
-        self.draw_caption(&mut svg, cell, margin, caption_height);
+        self.draw_caption(svg, cell, margin, caption_height);
 
         // The board.
         let frame = cell * 0.06;
@@ -356,7 +333,7 @@ impl Render for Position {
                 }
                 let (cx, cy) = layout.centre(sq);
                 svg.begin_group("piece", &title);
-                draw_piece(&mut svg, cx, cy, cell, piece, escape);
+                draw_piece(svg, cx, cy, cell, piece, escape);
                 svg.end_group();
             }
         }
@@ -380,7 +357,9 @@ impl Render for Position {
                     cx,
                     cy,
                     cell * 0.14,
-                    &Style::fill(colour).stroke(PAPER, cell * 0.02).opacity(0.9),
+                    &Style::fill(colour)
+                        .stroke(Layout::PAPER, cell * 0.02)
+                        .opacity(0.9),
                 );
             }
             svg.end_group();
@@ -394,7 +373,5 @@ impl Render for Position {
             let (a, b) = (layout.centre(from), layout.centre(to));
             svg.arrow_short_of(a, b, cell * 0.3, cell * 0.09, LAST_ARROW);
         }
-
-        svg.finish_into(out)
     }
 }

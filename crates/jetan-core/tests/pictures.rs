@@ -7,12 +7,14 @@ use std::collections::BTreeSet;
 
 use abstract_game::svg::SvgOptions;
 use abstract_game::testing::pictures::{
-    check_caption, check_committed_pictures, check_highlight, check_options_change_the_picture,
-    check_random_pictures, play_moves as play_record,
+    check_highlight, check_pictures, play_moves as play_record,
 };
 use jetan_core::prelude::*;
 
 type Options = SvgOptions<Move, Square>;
+
+/// Where the committed pictures are.
+const PICTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
 
 /// The pieces on the board, counted by the position.
 fn pieces(pos: &Position) -> usize {
@@ -54,57 +56,34 @@ fn documented() -> Vec<(&'static str, Position, Options)> {
     let rules = Rules::default();
     let start = Position::new(rules);
     let mut escaped = start.clone();
-    let escape = escaped.parse_move("Rf1-f6!").unwrap();
-    escaped.play(escape).unwrap();
+    let escape = play_record(&mut escaped, "Rf1-f6!");
     let mut record = start.clone();
     let last = play_record(&mut record, RECORD);
+    let thoat = Position::from_text(THOAT, rules).unwrap();
+    let over = Position::from_text(OVER, rules).unwrap();
+    let plain = Options::default();
     vec![
-        ("jetan-start", start.clone(), Options::default()),
-        (
-            "jetan-princess",
-            start,
-            Options::default().with_targets_of(sq("f1")),
-        ),
-        (
-            "jetan-escape",
-            escaped,
-            Options::default().with_last_move(Some(escape)),
-        ),
-        (
-            "jetan-thoat",
-            Position::from_text(THOAT, rules).unwrap(),
-            Options::default().with_targets_of(sq("e5")),
-        ),
-        (
-            "jetan-game",
-            record,
-            Options::default().with_last_move(last).flipped(),
-        ),
-        (
-            "jetan-over",
-            Position::from_text(OVER, rules).unwrap(),
-            Options::default(),
-        ),
+        ("jetan-start", start.clone(), plain),
+        ("jetan-princess", start, plain.with_targets_of(sq("f1"))),
+        ("jetan-escape", escaped, plain.with_last_move(escape)),
+        ("jetan-thoat", thoat, plain.with_targets_of(sq("e5"))),
+        ("jetan-game", record, plain.with_last_move(last).flipped()),
+        ("jetan-over", over, plain),
     ]
 }
 
 #[test]
-fn a_move_and_the_options_change_the_picture() {
-    let start = Position::new(Rules::default());
-    // Ten squares, the rank labels' margin of 0.55 and a pad of 0.25: 10.8 cells.
-    check_options_change_the_picture(&start, start.parse_move("Pe2-e3").unwrap(), (100, 1080));
-}
-
-#[test]
 fn the_caption_tells_the_side_to_move_and_the_result() {
-    let start = Position::default();
-    let after = start.after(Move::new(sq("e2"), sq("e3")));
-    let over = Position::from_text(OVER, Rules::default()).unwrap();
-    for pos in [&start, &after, &over] {
-        check_caption(pos);
-    }
+    let (start, over) = (
+        Position::default(),
+        Position::from_text(OVER, Rules::default()),
+    );
     assert!(start.svg(&Options::default()).contains("Black to move"));
-    assert!(over.svg(&Options::default()).contains("Orange wins"));
+    assert!(
+        over.unwrap()
+            .svg(&Options::default())
+            .contains("Orange wins")
+    );
 }
 
 #[test]
@@ -132,14 +111,10 @@ fn a_highlight_marks_one_target_per_destination() {
     assert!(svg.contains("<title>capture to g6</title>"));
 }
 
-/// Pictures of random positions of every preset render, parse and show every piece and target.
+/// Every check the games share: the options, random positions of every preset, the committed
+/// pictures of `docs/pictures/` with their captions and highlights.
 #[test]
-fn random_positions_render() {
-    check_random_pictures::<Position>(64, 200, pieces, targets);
-}
-
-#[test]
-fn committed_pictures_are_up_to_date() {
-    let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/pictures/");
-    check_committed_pictures(prefix, &documented(), pieces);
+fn the_shared_picture_checks_pass() {
+    // Ten squares, the rank labels' margin of 0.55 and a pad of 0.25: 10.8 cells.
+    check_pictures(PICTURES, &documented(), (pieces, targets), 1080, (64, 200));
 }

@@ -5,7 +5,7 @@
 //! Each check panics with a message naming what broke; the toy game Nim, which draws neither
 //! the last move nor targets, shows in this crate's tests that they do.
 
-use core::fmt::Display;
+use core::fmt::{Debug, Display};
 
 use proptest::prelude::*;
 
@@ -128,7 +128,7 @@ pub fn check_random_pictures<G>(
     pieces: impl Fn(&G) -> usize,
     targets: impl Fn(&G, G::Cell) -> usize,
 ) where
-    G: Render + TextGame + Display + core::fmt::Debug,
+    G: Render + TextGame + Display + Debug,
 {
     let presets = <G::Rules as GameRules>::PRESETS.len();
     let strategy = (
@@ -237,6 +237,38 @@ pub fn check_caption<G: Render + Display>(pos: &G) {
         None => {
             let mover = format!("{} to move", G::side_name(pos.side_to_move()));
             assert!(svg.contains(&mover), "no {mover:?} in the picture of {pos}");
+        }
+    }
+}
+
+/// Every check of this module a game passes, in one call from its `tests/pictures.rs`, with
+/// `pieces` counting the piece symbols of a position and `targets` the target marks of a
+/// highlighted cell:
+/// - [`check_options_change_the_picture`] with the first legal move from the start of the
+///   default rules, the picture `width_at_100` pixels wide with cells of 100 pixels;
+/// - [`check_random_pictures`] of `random.0` cases of up to `random.1` plies;
+/// - [`check_committed_pictures`] of the pictures `committed` under `prefix`, with
+///   [`check_caption`] of each position and [`check_highlight`] of each highlighted cell.
+pub fn check_pictures<G>(
+    prefix: &str,
+    committed: &[(&str, G, Options<G>)],
+    (pieces, targets): (impl Fn(&G) -> usize, impl Fn(&G, G::Cell) -> usize),
+    width_at_100: u32,
+    random: (u32, u32),
+) where
+    G: Render + TextGame + Display + Debug,
+{
+    let start = G::new(G::Rules::default());
+    let mut moves = G::MoveList::default();
+    start.legal_moves(&mut moves);
+    let first = *moves.first().expect("a legal move from the start");
+    check_options_change_the_picture(&start, first, (100, width_at_100));
+    check_random_pictures(random.0, random.1, &pieces, &targets);
+    check_committed_pictures(prefix, committed, &pieces);
+    for (_, pos, options) in committed {
+        check_caption(pos);
+        if let Some(cell) = options.targets_of {
+            check_highlight(pos, cell, &targets);
         }
     }
 }
