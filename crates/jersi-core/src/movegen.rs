@@ -345,7 +345,7 @@ impl Position {
 
     /// The empty cells, the cells where the side to move may drop a Mountain and a Wise man,
     /// and which double drops its reserve allows: `(empty, to_m, to_w, [mm, mw, ww])`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn drop_cells(&self) -> (u128, u128, u128, [bool; 3]) {
         let s = self.to_move.index();
         let [rm, rw] = self.reserve[s];
@@ -367,7 +367,7 @@ impl Position {
     }
 
     /// The exact number of drop turns (the count [`Self::drop_turns`] gives without listing them).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn drop_count(&self) -> u32 {
         let [rm, rw] = self.reserve[self.to_move.index()];
         if rm == 0 && rw == 0 {
