@@ -96,9 +96,10 @@ impl Setup {
 
     /// A random legal setup under `rules`, of the kind play seldom reaches, for tests: cubes
     /// drawn from each side's material onto the cells (each cell taken with a chance of a
-    /// tenth times a density drawn from 1 to `densest`, which must be at least 1; a third of
-    /// them stacked when a cube left may go on top), some on Mountains; the Kings anywhere but
-    /// their goal row; each Mountain and Wise man left in its side's reserve by a coin; either
+    /// tenth times a density drawn from 1 to `densest`, 0 taken as 1; a third of them stacked
+    /// when a cube left may go on top), some on Mountains; the Kings anywhere but their goal row
+    /// (a King is left out when no such cell can take it, which the standard material never
+    /// brings about); each Mountain and Wise man left in its side's reserve by a coin; either
     /// side to move; a random no-capture counter where the rules have the rule; turn 1.
     pub fn random(rng: &mut Rng, rules: Rules, densest: u32) -> Setup {
         let mut pool: Vec<Cube> = Vec::new();
@@ -109,7 +110,7 @@ impl Setup {
                 }
             }
         }
-        let density = 1 + rng.below(densest);
+        let density = 1 + rng.below(densest.max(1));
         let mut cells = [[None; 2]; 69];
         for cell in cells.iter_mut() {
             if rng.below(10) >= density || pool.is_empty() {
@@ -126,6 +127,21 @@ impl Setup {
         }
         for (side, goal_row) in [(Side::First, 8), (Side::Second, 0)] {
             let king = Cube::new(side, Kind::King);
+            let takes_king = |i: usize, cell: [Option<Cube>; 2]| {
+                Square::ALL[i].row() != goal_row
+                    && match cell {
+                        [None, _] => true,
+                        [Some(b), None] => can_stack(b, king),
+                        _ => false,
+                    }
+            };
+            if !cells
+                .iter()
+                .enumerate()
+                .any(|(i, &cell)| takes_king(i, cell))
+            {
+                continue;
+            }
             loop {
                 let i = rng.below(69) as usize;
                 match cells[i] {
@@ -298,4 +314,27 @@ pub(crate) fn validate(setup: Setup, rules: Rules) -> Result<Position, SetupErro
     pos.to_move = setup.to_move;
     pos.hash = pos.hash_from_scratch();
     Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_setup_takes_a_density_of_zero_as_one() {
+        for seed in 0..20 {
+            let setup = Setup::random(&mut Rng::seed_from_u64(seed), Rules::default(), 0);
+            let kings = setup
+                .cells
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|cube| cube.kind == Kind::King)
+                .count();
+            assert_eq!(kings, 2, "seed {seed}");
+            // A density of 1 takes about a tenth of the 69 cells, the Kings aside.
+            let taken = setup.cells.iter().filter(|cell| cell[0].is_some()).count();
+            assert!(taken <= 25, "seed {seed}: {taken} cells");
+        }
+    }
 }
